@@ -1,0 +1,19 @@
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AppConfig, JsonLogger, Metrics, createHttpApp } from '@craftstats/platform';
+import { AppModule } from './app.module';
+
+/** Account and panel requests are small JSON bodies; anything larger is refused with 413. */
+export const API_BODY_LIMIT = 16 * 1024;
+
+/** Builds the API app without listening (tests listen on an ephemeral port themselves). */
+export async function createApiApp(config: AppConfig, logger?: JsonLogger): Promise<NestFastifyApplication> {
+  const metrics = new Metrics('api');
+  const app = await createHttpApp(AppModule.forRoot(config, metrics), {
+    name: 'api',
+    bodyLimit: API_BODY_LIMIT,
+    metrics,
+    logger,
+  });
+  await app.init();
+  return app;
+}

@@ -1,0 +1,51 @@
+import { describeEachDialect } from '@craftstats/persistence/testing';
+import { RunningApp, bootApp, testConfig } from '@craftstats/platform/testing';
+import { createApiApp } from '../src/create-api-app';
+
+describeEachDialect(
+  'api health, metrics and errors',
+  (fx) => {
+    let running: RunningApp;
+    beforeAll(async () => {
+      running = await bootApp('api', createApiApp, testConfig({ DATABASE_URL: fx.db.url }));
+    });
+    afterAll(() => running?.close());
+
+    it('migrates the empty database on start and reports ready', async () => {
+      const res = await fetch(`${running.url}/health/ready`);
+      expect(res.status).toBe(200);
+      const applied = await fx.dataSource.query('SELECT name FROM migrations');
+      expect(applied.length).toBeGreaterThan(0);
+    });
+
+    it('answers GET /health with 200', async () => {
+      const res = await fetch(`${running.url}/health`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    });
+
+    it('answers an unknown path with the 404 NOT_FOUND envelope, never HTML', async () => {
+      const res = await fetch(`${running.url}/definitely/not/here`);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toContain('application/json');
+      expect(await res.json()).toEqual({ status: 404, error: 'NOT_FOUND', message: 'Požadovaný zdroj neexistuje.' });
+    });
+
+    it('answers malformed JSON with the 400 envelope', async () => {
+      const res = await fetch(`${running.url}/health`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"broken',
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ status: 400, error: 'BAD_REQUEST', message: 'Neplatný požadavek.' });
+    });
+
+    it('logs structured JSON lines for requests', async () => {
+      await fetch(`${running.url}/health`);
+      const line = running.logger.lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'request' && l.route === '/health');
+      expect(line).toMatchObject({ level: 'info', app: 'api', method: 'GET', status: 200 });
+    });
+  },
+  { migrate: false },
+);

@@ -1,0 +1,13 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AppConfig, Metrics, PlatformModule } from '@craftstats/platform';
+
+/** The write path: game servers post their events here. Feature modules are listed here. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, metrics: Metrics): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [PlatformModule.forApp(config, metrics)],
+    };
+  }
+}

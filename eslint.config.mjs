@@ -1,0 +1,120 @@
+// Lint gates for the whole workspace. Module boundaries are enforced on two tag axes
+// (type:* and scope:*), see docs/architecture.md.
+import nx from '@nx/eslint-plugin';
+import tseslint from 'typescript-eslint';
+import jest from 'eslint-plugin-jest';
+import prettier from 'eslint-config-prettier';
+
+const frameworkAndNodeModules = [
+  '@nestjs/*',
+  'typeorm',
+  'class-validator',
+  'class-transformer',
+  'mysql2',
+  'better-sqlite3',
+  'argon2',
+  'ioredis',
+  'reflect-metadata',
+  'node:*',
+  'fs',
+  'path',
+  'crypto',
+  'http',
+  'https',
+  'net',
+  'dns',
+  'os',
+  'child_process',
+  'stream',
+  'buffer',
+];
+
+export default [
+  { ignores: ['**/dist', '**/node_modules', '**/tmp', '**/coverage', '.nx/**', 'libs/contracts/consumer-check/node_modules'] },
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  {
+    files: ['**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints: [
+            {
+              sourceTag: 'type:app',
+              onlyDependOnLibsWithTags: ['type:platform', 'type:domain', 'type:persistence', 'type:contracts'],
+            },
+            {
+              sourceTag: 'type:platform',
+              onlyDependOnLibsWithTags: ['type:domain', 'type:persistence', 'type:contracts'],
+            },
+            { sourceTag: 'type:persistence', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts'] },
+            {
+              sourceTag: 'type:domain',
+              onlyDependOnLibsWithTags: [],
+              bannedExternalImports: frameworkAndNodeModules,
+            },
+            {
+              sourceTag: 'type:contracts',
+              onlyDependOnLibsWithTags: [],
+              bannedExternalImports: frameworkAndNodeModules,
+            },
+            { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:api', 'scope:shared'] },
+            { sourceTag: 'scope:ingestor', onlyDependOnLibsWithTags: ['scope:ingestor', 'scope:shared'] },
+            { sourceTag: 'scope:demo', onlyDependOnLibsWithTags: ['scope:demo', 'scope:shared'] },
+            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/test/**/*.ts'],
+    ignores: ['**/test/support/**'],
+    ...jest.configs['flat/recommended'],
+    rules: {
+      ...jest.configs['flat/recommended'].rules,
+      'jest/no-focused-tests': 'error',
+      'jest/no-disabled-tests': 'error',
+      'jest/expect-expect': ['error', { assertFunctionNames: ['expect', 'expect*', 'assert*'] }],
+      'no-console': 'off',
+    },
+  },
+  {
+    // Node built-ins are not npm packages, so the Nx rule above does not see them: the pure libraries
+    // (what a browser bundle imports) ban them here.
+    files: ['libs/domain/src/**/*.ts', 'libs/contracts/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(node:.*|fs|path|crypto|http|https|net|dns|os|child_process|stream|buffer|url|util|zlib|worker_threads)(/.*)?$',
+              message: 'libs/domain and libs/contracts must run in a browser: no Node built-ins.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Test helpers (fixtures, factories, app harnesses) use Jest's globals but are not test files.
+    files: ['**/testing/**/*.ts', '**/test/support/**/*.ts'],
+    languageOptions: { globals: jest.environments.globals.globals },
+    rules: { 'no-console': 'off' },
+  },
+  prettier,
+];

@@ -1,0 +1,36 @@
+import { nickKey } from '../players/player.identity';
+
+/** A leaderboard holds at most 50 entries (seed 2.1, 8). */
+export const LEADERBOARD_SIZE = 50;
+
+export interface RankedRow {
+  nick: string;
+  uuid: string;
+  value: number;
+}
+
+export type LeaderboardRow = RankedRow & { index: number };
+
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The leaderboard order (SPEC 3): value descending, then nick case-insensitively ascending, then
+ * uuid ascending — a total order, so equal values always rank the same way.
+ *
+ * Text is compared by UTF-16 code units of the lower-cased nick (not localeCompare, which depends on
+ * the host's locale). Nicks are ASCII, so a database reproduces this order with ORDER BY on a stored
+ * lower-case nick column with a binary collation. A case-insensitive collation may order
+ * punctuation differently: utf8mb4_general_ci compares upper-case forms, so '_' sorts after letters.
+ */
+export function compareRanked(a: RankedRow, b: RankedRow): number {
+  if (a.value !== b.value) return a.value > b.value ? -1 : 1;
+  return compareText(nickKey(a.nick), nickKey(b.nick)) || compareText(a.uuid, b.uuid);
+}
+
+/** The top LEADERBOARD_SIZE rows in leaderboard order, `index` from 1. The input is not reordered. */
+export function rankRows(rows: readonly RankedRow[]): LeaderboardRow[] {
+  return [...rows]
+    .sort(compareRanked)
+    .slice(0, LEADERBOARD_SIZE)
+    .map((row, i) => ({ ...row, index: i + 1 }));
+}

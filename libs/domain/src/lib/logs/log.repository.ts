@@ -1,0 +1,64 @@
+/** One row of the economy/player log, values as stored (text where the seed says text). */
+export interface EconomyLogRecord {
+  /** Internal row id (a stable tie-breaker and cursor component). */
+  id: number;
+  eventId: string;
+  nick: string;
+  uuid: string;
+  action: string;
+  sender: string;
+  server: string;
+  oldValue: string;
+  newValue: string;
+  date: number;
+}
+
+export interface AchievementLogRecord {
+  id: number;
+  eventId: string;
+  nick: string;
+  uuid: string;
+  achId: string;
+  achName: string;
+  achValue: number;
+  server: string;
+  date: number;
+}
+
+/** Filters of the staff panel's log search; all optional, combined with AND. */
+export interface LogFilter {
+  uuid?: string;
+  /** Matches the player currently holding this nick (case-insensitive). */
+  nick?: string;
+  action?: string;
+  server?: string;
+  /** Inclusive lower bound of `date`, ms. */
+  from?: number;
+  /** Inclusive upper bound of `date`, ms. */
+  to?: number;
+}
+
+/** Keyset position: the last row of the previous page (newest first order is date DESC, id DESC). */
+export interface LogCursor {
+  date: number;
+  id: number;
+}
+
+export interface LogPage<T> {
+  rows: T[];
+  /** Position after the last row, or null when there is no further row. */
+  next: LogCursor | null;
+}
+
+export abstract class LogRepository {
+  /** The latest `limit` rows of the seed's action families, newest first. */
+  abstract latestEconomy(limit: number): Promise<EconomyLogRecord[]>;
+  abstract latestAchievements(limit: number): Promise<AchievementLogRecord[]>;
+  /** The whole history (every action), newest first, keyset-paginated. */
+  abstract searchEconomy(filter: LogFilter, limit: number, after: LogCursor | null): Promise<LogPage<EconomyLogRecord>>;
+  abstract searchAchievements(
+    filter: LogFilter,
+    limit: number,
+    after: LogCursor | null,
+  ): Promise<LogPage<AchievementLogRecord>>;
+}

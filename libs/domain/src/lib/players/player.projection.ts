@@ -1,0 +1,261 @@
+import type { GameEvent, SocialProfile } from '../events/event.types';
+import { DomainError } from '../errors/domain-error';
+import { votePeriodKeys } from '../periods/vote-periods';
+import { ECONOMY_TYPES, type EconomyType, LEVEL_MODES, type LevelMode } from './player.constants';
+import { discriminatorFor, normalizeUuid } from './player.identity';
+
+export interface Balance {
+  amount: number;
+  /** `date` (ms) of the event that set the amount; 0 = never set. */
+  asOf: number;
+}
+
+export interface LevelProgress {
+  level: number;
+  experience: number;
+}
+
+export interface OpenSession {
+  server: string;
+  /** `date` of the PLAYER_JOIN that opened it. */
+  since: number;
+}
+
+/**
+ * What the service knows about a player, as the event log has told it. Values never told are
+ * 0, '', false or null — never missing (SPEC 3).
+ */
+export interface PlayerProjection {
+  /** Dashed lower-case UUID. */
+  uuid: string;
+  nick: string;
+  /** `date` of the event the current nick comes from. */
+  nickSince: number;
+  discriminator: string;
+  /** Registration time (ms), 0 until ECONOMY_REGISTER; the seed's spelling. */
+  registred: number;
+  webGroup: number;
+  lastOnline: number;
+  lastServer: string;
+  isOnline: boolean;
+  /** Milliseconds, summed over closed sessions. */
+  playedTime: number;
+  mcVersion: string;
+  /** Rank id, numeric text. */
+  rank: string;
+  tag: string;
+  /** Discord id text (exceeds 2^53, so never a number). */
+  discordId: string;
+  levels: Record<LevelMode, LevelProgress>;
+  social: SocialProfile;
+  balances: Record<EconomyType, Balance>;
+  votesTotal: number;
+  lastVote: number;
+  openSession: OpenSession | null;
+  /** Legacy values of seed 2.7 `deprecated`; no event changes them. */
+  deprecated: { votetokens: number; level: number; experience: number };
+}
+
+export type VotePeriod = 'total' | 'month' | 'week';
+
+/** The key of the all-time vote counter. */
+export const TOTAL_VOTES_KEY = 'all';
+
+export interface VoteIncrement {
+  period: VotePeriod;
+  /** 'all' for the total, else a key of votePeriodKeys(). */
+  key: string;
+}
+
+export interface ClosedSession {
+  server: string;
+  joinedAt: number;
+  quitAt: number;
+  /** quitAt - joinedAt, ms. */
+  duration: number;
+}
+
+/** What the event does beyond the player row, for the persistence layer to record. */
+export interface ProjectionEffects {
+  /** Vote counters to increment by one. */
+  votes: VoteIncrement[];
+  /** The session the event ended, if any. */
+  closedSession: ClosedSession | null;
+}
+
+export interface ProjectionContext {
+  /** The community's IANA time zone (`TZ_COMMUNITY`), which vote months and weeks follow. */
+  timeZone: string;
+}
+
+export interface ProjectionResult {
+  player: PlayerProjection;
+  effects: ProjectionEffects;
+}
+
+/**
+ * A player nobody has told anything about yet, first seen (under `nick`) at `firstSeen` ms.
+ *
+ * @throws DomainError INVALID_UUID when `uuid` is not a UUID.
+ */
+export function newPlayer(uuid: string, nick: string, firstSeen: number): PlayerProjection {
+  const normalized = normalizeUuid(uuid);
+  if (normalized === null) throw DomainError.of('INVALID_UUID');
+  return {
+    uuid: normalized,
+    nick,
+    nickSince: firstSeen,
+    discriminator: discriminatorFor(normalized),
+    registred: 0,
+    webGroup: 0,
+    lastOnline: 0,
+    lastServer: '',
+    isOnline: false,
+    playedTime: 0,
+    mcVersion: '',
+    rank: '',
+    tag: '',
+    discordId: '',
+    levels: Object.fromEntries(LEVEL_MODES.map((mode) => [mode, { level: 0, experience: 0 }])) as Record<
+      LevelMode,
+      LevelProgress
+    >,
+    social: { status: '', facebook: null, twitter: null, twitch: null, steam: null, web: null },
+    balances: Object.fromEntries(ECONOMY_TYPES.map((type) => [type, { amount: 0, asOf: 0 }])) as Record<
+      EconomyType,
+      Balance
+    >,
+    votesTotal: 0,
+    lastVote: 0,
+    openSession: null,
+    deprecated: { votetokens: 0, level: 0, experience: 0 },
+  };
+}
+
+/** A copy sharing no object with `player`, so the caller's value is never changed. */
+function copyPlayer(player: PlayerProjection): PlayerProjection {
+  return {
+    ...player,
+    levels: Object.fromEntries(LEVEL_MODES.map((mode) => [mode, { ...player.levels[mode] }])) as Record<
+      LevelMode,
+      LevelProgress
+    >,
+    social: { ...player.social },
+    balances: Object.fromEntries(ECONOMY_TYPES.map((type) => [type, { ...player.balances[type] }])) as Record<
+      EconomyType,
+      Balance
+    >,
+    openSession: player.openSession === null ? null : { ...player.openSession },
+    deprecated: { ...player.deprecated },
+  };
+}
+
+/** Ends the open session at `at`, adding its length to the played time. `at` must be >= since. */
+function closeSession(player: PlayerProjection, session: OpenSession, at: number): ClosedSession {
+  const duration = at - session.since;
+  player.playedTime += duration;
+  player.openSession = null;
+  return { server: session.server, joinedAt: session.since, quitAt: at, duration };
+}
+
+/**
+ * The rules of SPEC section 5: what one validated event does to its player.
+ *
+ * `current` is the player as stored (null when the uuid is unknown: any event creates the player,
+ * under the event's nick). Returns a new object; `current` is never modified. Events may arrive out
+ * of order, so rules that must not be reverted by a late event compare `date`s; equal dates are
+ * decided by arrival order (the later-applied event wins).
+ */
+export function applyEvent(
+  current: PlayerProjection | null,
+  event: GameEvent,
+  ctx: ProjectionContext,
+): ProjectionResult {
+  if (current !== null && current.uuid !== event.uuid) {
+    throw new RangeError(`Event ${event.id} is for ${event.uuid}, not for ${current.uuid}.`);
+  }
+  const player = current === null ? newPlayer(event.uuid, event.nick, event.date) : copyPlayer(current);
+  const effects: ProjectionEffects = { votes: [], closedSession: null };
+
+  switch (event.kind) {
+    case 'register':
+      // A repeated registration keeps the first date.
+      if (player.registred === 0) player.registred = event.date;
+      break;
+    case 'rename':
+      // Other events carry the nick too, but only a rename changes it; a late, older rename does
+      // not revert a newer one.
+      if (event.date >= player.nickSince) {
+        player.nick = event.nick;
+        player.nickSince = event.date;
+      }
+      break;
+    case 'balance':
+      // new_value is the balance after the change, whatever the operation; the newest one by date wins.
+      if (event.date >= player.balances[event.economyType].asOf) {
+        player.balances[event.economyType] = { amount: event.amount, asOf: event.date };
+      }
+      break;
+    case 'rank':
+      player.rank = event.newValue;
+      break;
+    case 'tag':
+      player.tag = event.newValue;
+      break;
+    case 'discord':
+      player.discordId = event.newValue;
+      break;
+    case 'vote': {
+      player.votesTotal += 1;
+      player.lastVote = Math.max(player.lastVote, event.date);
+      const keys = votePeriodKeys(event.date, ctx.timeZone);
+      effects.votes = [
+        { period: 'total', key: TOTAL_VOTES_KEY },
+        { period: 'month', key: keys.month },
+        { period: 'week', key: keys.week },
+      ];
+      break;
+    }
+    case 'achievement':
+      // Only logged; the points arrive as ECONOMY_ACHIEVEMENTPOINTS_* events.
+      break;
+    case 'join': {
+      const open = player.openSession;
+      // A join older than the open session is a late event of an earlier session: the current
+      // session stays as it is (it would otherwise be counted from the older date).
+      if (open !== null && event.date < open.since) break;
+      // Joining while a session is open (a lost quit, or a switch between servers): the open session
+      // ends where the new one starts.
+      if (open !== null) effects.closedSession = closeSession(player, open, event.date);
+      player.isOnline = true;
+      player.lastServer = event.server;
+      player.lastOnline = Math.max(player.lastOnline, event.date);
+      if (event.mcVersion !== '') player.mcVersion = event.mcVersion;
+      player.openSession = { server: event.server, since: event.date };
+      break;
+    }
+    case 'quit': {
+      const open = player.openSession;
+      // A quit older than the open session ended an earlier session, delivered late (for example
+      // from another server's queue): the player has rejoined since and stays online.
+      if (open !== null && event.date < open.since) break;
+      if (open !== null) effects.closedSession = closeSession(player, open, event.date);
+      player.isOnline = false;
+      player.lastOnline = Math.max(player.lastOnline, event.date);
+      break;
+    }
+    case 'level':
+      player.levels[event.mode] = { level: event.level, experience: event.experience };
+      break;
+    case 'social':
+      player.social = { ...player.social, ...event.social };
+      break;
+    default:
+      return assertNever(event);
+  }
+  return { player, effects };
+}
+
+function assertNever(event: never): never {
+  throw new Error(`Unhandled event kind: ${JSON.stringify(event)}`);
+}

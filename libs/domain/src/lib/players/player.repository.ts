@@ -1,0 +1,30 @@
+import { VotePeriodKeys } from '../periods/vote-periods';
+import { PlayerProjection } from './player.projection';
+
+/** A stored player: its projection plus what the profile needs from other tables. */
+export interface PlayerRecord {
+  /** Internal id (seed 2.7 `id`). */
+  id: number;
+  player: PlayerProjection;
+  /** Votes in the periods the lookup asked for (0 when none yet: a new period starts at zero). */
+  votesMonth: number;
+  votesWeek: number;
+}
+
+export interface StaffRecord {
+  nick: string;
+  uuid: string;
+  rank: string;
+}
+
+/** Read side of the players projection (port; persistence implements it). */
+export abstract class PlayerRepository {
+  /** Case-insensitive; when several players once held the nick, the newest holder wins. */
+  abstract findByNick(nick: string, periods: VotePeriodKeys): Promise<PlayerRecord | null>;
+  /** `uuid` is the dashed lower-case form. */
+  abstract findByUuid(uuid: string, periods: VotePeriodKeys): Promise<PlayerRecord | null>;
+  /** Players whose rank is one of `rankIds`, ordered by rank id, then nick. */
+  abstract findStaff(rankIds: readonly string[]): Promise<StaffRecord[]>;
+  /** Number of players known to this database (kept as a counter, O(1)). */
+  abstract countPlayers(): Promise<number>;
+}

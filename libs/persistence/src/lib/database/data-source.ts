@@ -1,0 +1,81 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { DataSource, DataSourceOptions, Logger as TypeOrmLogger } from 'typeorm';
+import { ENTITIES } from './entities';
+import { MYSQL_MIGRATIONS } from '../migrations/mysql';
+import { SQLITE_MIGRATIONS } from '../migrations/sqlite';
+
+export type DatabaseSettings =
+  | { kind: 'sqlite'; path: string }
+  | {
+      kind: 'mysql';
+      /** TypeORM driver flavour: only schema introspection differs (default values, quoting). */
+      flavor?: 'mysql' | 'mariadb';
+      host: string;
+      port: number;
+      user: string;
+      password: string;
+      database: string;
+    };
+
+export type Dialect = DatabaseSettings['kind'];
+
+export interface DataSourceExtras {
+  /** Only for tests that compare entities with migrations; production schema comes from migrations. */
+  synchronize?: boolean;
+  logger?: TypeOrmLogger;
+  /** mysql2 pool size (default 10). */
+  poolSize?: number;
+}
+
+export function dataSourceOptions(settings: DatabaseSettings, extras: DataSourceExtras = {}): DataSourceOptions {
+  const common = {
+    entities: ENTITIES,
+    synchronize: extras.synchronize ?? false,
+    migrationsRun: false,
+    migrationsTransactionMode: 'each' as const,
+    logging: extras.logger ? (['error', 'warn', 'migration'] as const).slice() : false,
+    logger: extras.logger,
+  };
+  if (settings.kind === 'sqlite') {
+    if (settings.path !== ':memory:') mkdirSync(path.dirname(path.resolve(settings.path)), { recursive: true });
+    return {
+      ...common,
+      type: 'better-sqlite3',
+      database: settings.path,
+      migrations: SQLITE_MIGRATIONS,
+      // WAL lets the API read while the ingestor writes; writers wait for each other up to `timeout`.
+      enableWAL: settings.path !== ':memory:',
+      timeout: 10_000,
+      prepareDatabase: (db: { pragma(sql: string): unknown }) => {
+        db.pragma('foreign_keys = ON');
+        db.pragma('synchronous = NORMAL');
+      },
+    };
+  }
+  return {
+    ...common,
+    type: settings.flavor ?? 'mysql',
+    host: settings.host,
+    port: settings.port,
+    username: settings.user,
+    password: settings.password,
+    database: settings.database,
+    charset: 'utf8mb4_unicode_ci',
+    timezone: 'Z',
+    supportBigNumbers: true,
+    bigNumberStrings: true,
+    migrations: MYSQL_MIGRATIONS,
+    poolSize: extras.poolSize ?? 10,
+    connectTimeout: 5_000,
+    extra: { enableKeepAlive: true },
+  };
+}
+
+export function createDataSource(settings: DatabaseSettings, extras: DataSourceExtras = {}): DataSource {
+  return new DataSource(dataSourceOptions(settings, extras));
+}
+
+export function dialectOf(dataSource: DataSource): Dialect {
+  return dataSource.options.type === 'mysql' || dataSource.options.type === 'mariadb' ? 'mysql' : 'sqlite';
+}

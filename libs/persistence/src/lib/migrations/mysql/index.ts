@@ -1,0 +1,3 @@
+import { Initial1795293245129 } from './1795293245129-Initial';
+// Migrations for mysql, oldest first. Generated with `npm run migration:generate -- <Name>`, then reviewed.
+export const MYSQL_MIGRATIONS: Array<new () => object> = [Initial1795293245129];

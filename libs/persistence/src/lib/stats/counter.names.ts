@@ -1,0 +1,2 @@
+/** Number of player rows, incremented in the transaction that creates them. */
+export const PLAYERS_COUNTER = 'players';

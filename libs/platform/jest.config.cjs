@@ -1,0 +1,9 @@
+const preset = require('../../jest.preset.cjs');
+
+/** Unit tests: pure code, no database, no network. */
+module.exports = {
+  ...preset,
+  displayName: 'platform',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+};

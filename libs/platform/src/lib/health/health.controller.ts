@@ -1,0 +1,35 @@
+import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { DataSource } from 'typeorm';
+import { ApiException } from '../errors/error-envelope';
+
+@ApiTags('Provoz')
+@Controller('health')
+export class HealthController {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  @Get()
+  @Header('cache-control', 'no-store')
+  @ApiOperation({ summary: 'Proces běží', description: 'Liveness: odpoví, dokud proces přijímá požadavky.' })
+  @ApiResponse({ status: 200, description: 'Proces běží.' })
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  @Get('ready')
+  @Header('cache-control', 'no-store')
+  @ApiOperation({
+    summary: 'Připravenost',
+    description: 'Readiness: databáze odpovídá na dotaz. Jinak 503 UNAVAILABLE.',
+  })
+  @ApiResponse({ status: 200, description: 'Databáze je dostupná.' })
+  @ApiResponse({ status: 503, description: 'Databáze není dostupná.' })
+  async ready(): Promise<{ status: 'ok'; database: 'up' }> {
+    try {
+      await this.dataSource.query('SELECT 1');
+    } catch {
+      throw new ApiException(503, 'UNAVAILABLE', undefined, { 'retry-after': '5' });
+    }
+    return { status: 'ok', database: 'up' };
+  }
+}

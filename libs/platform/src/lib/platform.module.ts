@@ -1,0 +1,18 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { HealthController } from './health/health.controller';
+import { Metrics, MetricsModule } from './metrics/metrics';
+
+/** Configuration, database, health and metrics: what every app of craftstats imports first. */
+@Module({})
+export class PlatformModule {
+  static forApp(config: AppConfig, metrics: Metrics): DynamicModule {
+    return {
+      module: PlatformModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule, MetricsModule.forApp(metrics)],
+      controllers: [HealthController],
+    };
+  }
+}

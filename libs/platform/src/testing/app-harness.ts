@@ -1,0 +1,143 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AppConfig, loadConfig } from '../lib/config/app-config';
+import { JsonLogger } from '../lib/logging/json-logger';
+
+const ROOT = path.resolve(__dirname, '../../../..');
+
+/** A valid test configuration: `loadConfig` over a quiet test environment plus `env`. */
+export function testConfig(env: Record<string, string | undefined> = {}): AppConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    SIMULATOR: 'off',
+    RATE_LIMIT_PUBLIC: '0',
+    RATE_LIMIT_AUTH: '0',
+    ...env,
+  });
+}
+
+/** Collects log lines instead of printing them (tests stay readable; assertions can inspect them). */
+export class MemoryLogger extends JsonLogger {
+  readonly lines: string[] = [];
+  constructor(app: string) {
+    super(app, 'log', (line) => this.lines.push(line));
+  }
+}
+
+export interface RunningApp {
+  app: NestFastifyApplication;
+  /** e.g. http://127.0.0.1:41234 */
+  url: string;
+  logger: MemoryLogger;
+  close(): Promise<void>;
+}
+
+/** Boots an app in this process on an ephemeral port (a real socket). */
+export async function bootApp(
+  name: string,
+  create: (config: AppConfig, logger: JsonLogger) => Promise<NestFastifyApplication>,
+  config: AppConfig,
+): Promise<RunningApp> {
+  const logger = new MemoryLogger(name);
+  const app = await create(config, logger);
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  return { app, url: `http://127.0.0.1:${port}`, logger, close: () => app.close() };
+}
+
+export interface AppProcess {
+  url: string;
+  process: ChildProcess;
+  /** Everything the process printed so far. */
+  output(): string;
+  /** SIGTERM, then wait for the exit code. */
+  stop(): Promise<number | null>;
+}
+
+let built: Promise<void> | undefined;
+
+/** Builds the apps once per test process (tools/build.mjs, SWC: about a second). */
+export function buildApps(): Promise<void> {
+  built ??= new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'tools/build.mjs')], { cwd: ROOT, stdio: 'pipe' });
+    let err = '';
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build failed: ${err}`))));
+  });
+  return built;
+}
+
+/**
+ * Starts a built app as its own OS process (what production runs), on an ephemeral port chosen here,
+ * and resolves once it logs that it is listening.
+ */
+export async function startAppProcess(
+  app: 'api' | 'log-ingestor' | 'simulator',
+  env: Record<string, string>,
+  timeoutMs = 20_000,
+): Promise<AppProcess> {
+  await buildApps();
+  const entry = path.join(ROOT, 'dist/apps', app, `apps/${app}/src/main.js`);
+  const portVar = app === 'api' ? 'API_PORT' : 'INGEST_PORT';
+  const port = env[portVar] ?? String(await freePort());
+  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      NODE_ENV: 'test',
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+      SIMULATOR: 'off',
+      RATE_LIMIT_PUBLIC: '0',
+      RATE_LIMIT_AUTH: '0',
+      HOST: '127.0.0.1',
+      ...env,
+      [portVar]: port,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = `http://127.0.0.1:${port}`;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${app} did not start in ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('listening')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${app} exited with ${code} before listening:\n${output}`));
+    });
+  });
+  return {
+    url,
+    process: child,
+    output: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once('exit', (code) => resolve(code));
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function freePort(): Promise<number> {
+  const net = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// `npm test`: every gate, in order, stopping at the first failure.
+//   format → lint (zero warnings) → typecheck → unit tests → persistence integration tests →
+//   e2e tests of both apps → contracts consumer check → browser and demo checks (when present).
+// The integration and e2e suites run on SQLite and on MariaDB (a fresh database per test file,
+// dropped afterwards). Without a reachable MariaDB they are reported as skipped; with CI=true an
+// unreachable MariaDB fails the run.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', FORCE_COLOR: '0' };
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const has = (file) => existsSync(path.join(root, file));
+
+const steps = [
+  ['format', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
+  ['lint', bin('nx'), ['run-many', '-t', 'lint', '--parallel=2', '--outputStyle=stream', '--skipNxCache']],
+  ['module boundaries', process.execPath, ['tools/checks/boundaries.mjs']],
+  ['typecheck', bin('nx'), ['run-many', '-t', 'typecheck', '--parallel=2', '--outputStyle=stream', '--skipNxCache']],
+  ['unit', bin('nx'), ['run-many', '-t', 'test', '--parallel=2', '--outputStyle=stream', '--skipNxCache']],
+  ['persistence int (sqlite + mariadb)', bin('jest'), ['-c', 'libs/persistence/jest.int.config.cjs', '--runInBand']],
+  ['log-ingestor e2e (sqlite + mariadb)', bin('jest'), ['-c', 'apps/log-ingestor/jest.e2e.config.cjs', '--runInBand']],
+  ['api e2e (sqlite + mariadb)', bin('jest'), ['-c', 'apps/api/jest.e2e.config.cjs', '--runInBand']],
+  ['contracts consumer check', process.execPath, ['libs/contracts/consumer-check/run.mjs'], 'libs/contracts/consumer-check/run.mjs'],
+  ['demo smoke test', bin('jest'), ['-c', 'tools/demo/jest.config.cjs', '--runInBand'], 'tools/demo/jest.config.cjs'],
+];
+
+const results = [];
+for (const [name, command, args, requires] of steps) {
+  if (requires && !has(requires)) continue;
+  process.stdout.write(`\n=== ${name} ===\n`);
+  const started = Date.now();
+  const run = spawnSync(command, args, { cwd: root, env, stdio: 'inherit' });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  results.push({ name, ok: run.status === 0, seconds });
+  if (run.status !== 0) break;
+}
+
+process.stdout.write('\n=== summary ===\n');
+for (const r of results) process.stdout.write(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name} (${r.seconds} s)\n`);
+const failed = results.filter((r) => !r.ok).length;
+process.exit(failed === 0 ? 0 : 1);
