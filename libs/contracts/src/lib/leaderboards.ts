@@ -1,0 +1,46 @@
+import type { DataEnvelope } from './common';
+
+/** One row of a leaderboard (seed §2.1). */
+export interface LeaderboardEntry {
+  /** Rank position, 1..50, ascending. */
+  index: number;
+  nick: string;
+  /** Dashed lower-case UUID (8-4-4-4-12 hex). */
+  uuid: string;
+  /** The ranked statistic (an integer). */
+  value: number;
+}
+
+/** Economy leaderboards (seed §4.1): `/economy/leaderboard/<name>`. */
+export const ECONOMY_LEADERBOARDS = [
+  'craftcoins',
+  'crafttokens',
+  'votetokens',
+  'achievement-points',
+  'event-points',
+] as const;
+
+/**
+ * Vote leaderboards (seed §4.2). `month-votes` and `week-votes` count the current calendar month and
+ * week (weeks start on Monday) in the community's time zone, `Europe/Prague` by default.
+ */
+export const VOTE_LEADERBOARDS = ['total-votes', 'month-votes', 'week-votes'] as const;
+
+export type EconomyLeaderboardName = (typeof ECONOMY_LEADERBOARDS)[number];
+export type VoteLeaderboardName = (typeof VOTE_LEADERBOARDS)[number];
+/** Name of any of the eight leaderboards (last segment of its path). */
+export type LeaderboardName = EconomyLeaderboardName | VoteLeaderboardName;
+
+/** All eight leaderboard names, economy first. */
+export const LEADERBOARD_NAMES: readonly LeaderboardName[] = [...ECONOMY_LEADERBOARDS, ...VOTE_LEADERBOARDS];
+
+/** A leaderboard holds at most this many entries (seed §8). */
+export const LEADERBOARD_SIZE = 50;
+
+/** Narrows a string (for example a route parameter) to a {@link LeaderboardName}. */
+export function isLeaderboardName(value: unknown): value is LeaderboardName {
+  return typeof value === 'string' && (LEADERBOARD_NAMES as readonly string[]).includes(value);
+}
+
+/** Answer of every leaderboard endpoint: up to 50 entries ordered by value descending. */
+export type LeaderboardResponse = DataEnvelope<LeaderboardEntry[]>;

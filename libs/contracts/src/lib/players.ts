@@ -1,0 +1,94 @@
+import type { DataEnvelope } from './common';
+
+/** `economy` of a {@link PlayerProfile}; all integers. */
+export interface PlayerEconomy {
+  craftcoins: number;
+  crafttokens: number;
+  votetokens: number;
+  karma: number;
+  achievement_points: number;
+}
+
+/** `ranked` of a {@link PlayerProfile}: levels and experience per game mode; all integers. */
+export interface PlayerRanked {
+  global_level: number;
+  survival_level: number;
+  survival_experience: number;
+  skyblock_level: number;
+  skyblock_experience: number;
+  creative_level: number;
+  creative_experience: number;
+  vanilla_level: number;
+  vanilla_experience: number;
+  prison_level: number;
+  prison_experience: number;
+  skycloud_level: number;
+  skycloud_experience: number;
+}
+
+/** `votes` of a {@link PlayerProfile}. */
+export interface PlayerVotes {
+  total: number;
+  /** Votes in the current calendar month (community time zone). */
+  month: number;
+  /** Votes in the current week, starting Monday (community time zone). */
+  week: number;
+  /** Milliseconds since epoch of the last vote, `0` if never. */
+  last_vote: number;
+}
+
+/** `social` of a {@link PlayerProfile}: a status text and http(s) URLs or `null`. */
+export interface PlayerSocial {
+  status: string;
+  facebook: string | null;
+  twitter: string | null;
+  twitch: string | null;
+  steam: string | null;
+  web: string | null;
+}
+
+/** `discord` of a {@link PlayerProfile}. */
+export interface PlayerDiscord {
+  /** Discord snowflake as text (exceeds 2^53), `""` if not connected. */
+  id: string;
+}
+
+/** `deprecated` of a {@link PlayerProfile}: legacy values; all integers. */
+export interface PlayerDeprecated {
+  votetokens: number;
+  level: number;
+  experience: number;
+}
+
+/**
+ * `data` of `GET /player/:nick` and `GET /player/uuid/:uuid` (seed §2.7). Every field is always
+ * present: values the service was never told are `0`, `""`, `false` or `null` (social URLs).
+ */
+export interface PlayerProfile {
+  /** Internal player id. */
+  id: number;
+  /** Four-digit text, e.g. `"0420"`. */
+  discriminator: string;
+  nick: string;
+  /** Dashed lower-case UUID. */
+  uuid: string;
+  web_group: number;
+  /** Registration time, ms since epoch. The field name is misspelled on purpose (seed). */
+  registred: number;
+  /** Ms since epoch. */
+  last_online: number;
+  last_server: string;
+  is_online: boolean;
+  /** Played time in milliseconds. */
+  played_time: number;
+  /** Game client version text. */
+  mc_version: string;
+  economy: PlayerEconomy;
+  ranked: PlayerRanked;
+  votes: PlayerVotes;
+  social: PlayerSocial;
+  discord: PlayerDiscord;
+  deprecated: PlayerDeprecated;
+}
+
+export type PlayerProfileResponse = DataEnvelope<PlayerProfile>;
