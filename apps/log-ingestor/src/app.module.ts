@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig, Metrics, PlatformModule } from '@craftstats/platform';
+import { EventsModule } from './events/events.module';
 
 /** The write path: game servers post their events here. Feature modules are listed here. */
 @Module({})
@@ -7,7 +8,7 @@ export class AppModule {
   static forRoot(config: AppConfig, metrics: Metrics): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forApp(config, metrics)],
+      imports: [PlatformModule.forApp(config, metrics), EventsModule],
     };
   }
 }

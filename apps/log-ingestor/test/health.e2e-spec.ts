@@ -28,14 +28,20 @@ describeEachDialect(
       const res = await fetch(`${running.url}/metrics`);
       expect(res.headers.get('content-type')).toContain('text/plain');
       const body = await res.text();
-      expect(body).toMatch(/http_requests_total\{method="GET",route="\/health",status="200",app="log-ingestor"\} [1-9]/);
+      expect(body).toMatch(
+        /http_requests_total\{method="GET",route="\/health",status="200",app="log-ingestor"\} [1-9]/,
+      );
       expect(body).toContain('process_cpu_seconds_total');
     });
 
     it('answers an unknown path with the 404 NOT_FOUND envelope', async () => {
       const res = await fetch(`${running.url}/no/such/path`);
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ status: 404, error: 'NOT_FOUND', message: 'Požadovaný zdroj neexistuje.' });
+      expect(await res.json()).toEqual({
+        status: 404,
+        error: 'NOT_FOUND',
+        message: 'Požadovaný zdroj neexistuje.',
+      });
     });
   },
   { migrate: false },

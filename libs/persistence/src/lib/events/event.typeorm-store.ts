@@ -87,8 +87,14 @@ export class TypeOrmEventStore extends EventStore {
   }
 
   private async store(manager: EntityManager, events: readonly GameEvent[], ctx: IngestContext): Promise<IngestOutcome> {
-    // Within the batch the first occurrence of an id wins; later ones are duplicates.
-    const unique = [...new Map(events.map((event) => [event.id, event] as const).reverse()).values()].reverse();
+    // Within the batch the first occurrence of an id wins, in its own position (equal dates are applied
+    // in batch order); later ones are duplicates.
+    const seen = new Set<string>();
+    const unique = events.filter((event) => {
+      if (seen.has(event.id)) return false;
+      seen.add(event.id);
+      return true;
+    });
     const fresh = await this.claim(manager, unique, ctx);
     const duplicates = events.length - fresh.length;
     if (fresh.length === 0) return { accepted: 0, duplicates };
