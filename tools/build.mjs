@@ -4,7 +4,7 @@
 // which SWC rewrites to relative imports, resolve the same way at run time as in the sources.
 // Type checking is the separate `typecheck` target (tsc --noEmit); SWC keeps builds at ~1 s.
 import { transformFile } from '@swc/core';
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,12 +27,17 @@ async function listSources(dir) {
   return files;
 }
 
-/** Compiles the TypeScript sources of `dirs` (relative to the root) into `outDir`, mirroring the tree. */
-export async function compileTree(dirs, outDir) {
+/**
+ * Compiles the TypeScript sources of `dirs` (relative to the root) into `outDir`, mirroring the tree.
+ * The tree is written next to `outDir` and swapped in at the end, so a process (or a concurrent test
+ * run) using the previous build never sees a half-written or deleted one.
+ */
+export async function compileTree(dirs, finalDir) {
+  const outDir = `${finalDir}.build-${process.pid}-${Date.now()}`;
   const swcrc = JSON.parse(await readFile(path.join(root, '.swcrc'), 'utf8'));
   delete swcrc.$schema;
   const tsconfig = JSON.parse(await readFile(path.join(root, 'tsconfig.base.json'), 'utf8'));
-  await rm(outDir, { recursive: true, force: true });
+
   const sources = (await Promise.all(dirs.map((d) => listSources(path.join(root, d))))).flat();
 
   await Promise.all(
@@ -52,6 +57,16 @@ export async function compileTree(dirs, outDir) {
       if (map) await writeFile(`${out}.map`, map);
     }),
   );
+  for (let attempt = 0; ; attempt++) {
+    await rm(finalDir, { recursive: true, force: true });
+    try {
+      await rename(outDir, finalDir);
+      break;
+    } catch (error) {
+      // Another build swapped its tree in between our rm and rename: replace that one.
+      if (attempt >= 5 || (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST')) throw error;
+    }
+  }
   return sources.length;
 }
 

@@ -7,6 +7,6 @@ module.exports = {
   displayName: 'log-ingestor:e2e',
   rootDir: __dirname,
   testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
-  globalSetup: path.join(__dirname, '../../tools/jest/mariadb-probe.cjs'),
+  globalSetup: path.join(__dirname, '../../tools/jest/e2e-setup.cjs'),
   testTimeout: 60_000,
 };

@@ -59,8 +59,12 @@ export interface AppProcess {
 
 let built: Promise<void> | undefined;
 
-/** Builds the apps once per test process (tools/build.mjs, SWC: about a second). */
+/**
+ * Builds the apps once (tools/build.mjs, SWC: about a second). The e2e Jest configs already build in
+ * their globalSetup (CRAFTSTATS_APPS_BUILT=1), so test files never rebuild under each other.
+ */
 export function buildApps(): Promise<void> {
+  if (process.env['CRAFTSTATS_APPS_BUILT'] === '1') return Promise.resolve();
   built ??= new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(ROOT, 'tools/build.mjs')], { cwd: ROOT, stdio: 'pipe' });
     let err = '';
