@@ -1,5 +1,12 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig, Metrics, PlatformModule } from '@craftstats/platform';
+import { LeaderboardsModule } from './leaderboards/leaderboards.module';
+import { LogsModule } from './logs/logs.module';
+import { PlayersModule } from './players/players.module';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { AccountsModule } from './accounts/accounts.module';
+import { PanelModule } from './panel/panel.module';
+import { ServerStatusModule } from './server-status/server-status.module';
 
 /** The public read API, staff accounts and the staff panel. Feature modules are listed here. */
 @Module({})
@@ -7,7 +14,16 @@ export class AppModule {
   static forRoot(config: AppConfig, metrics: Metrics): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forApp(config, metrics)],
+      imports: [
+        PlatformModule.forApp(config, metrics),
+        RateLimitModule,
+        LeaderboardsModule,
+        ServerStatusModule,
+        LogsModule,
+        PlayersModule,
+        AccountsModule,
+        PanelModule,
+      ],
     };
   }
 }

@@ -1,6 +1,7 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig, JsonLogger, Metrics, createHttpApp } from '@craftstats/platform';
 import { AppModule } from './app.module';
+import { setupOpenApi } from './openapi/openapi.setup';
 
 /** Account and panel requests are small JSON bodies; anything larger is refused with 413. */
 export const API_BODY_LIMIT = 16 * 1024;
@@ -14,6 +15,7 @@ export async function createApiApp(config: AppConfig, logger?: JsonLogger): Prom
     metrics,
     logger,
   });
+  setupOpenApi(app);
   await app.init();
   return app;
 }

@@ -42,6 +42,8 @@ export interface AppConfig {
   simulator: boolean;
   rateLimitPublic: number;
   rateLimitAuth: number;
+  /** Key prefix of the Redis rate-limit counters (RATE_LIMIT_PREFIX); instances that share them use one. */
+  rateLimitPrefix: string;
 }
 
 export const CONFIG_DEFAULTS = {
@@ -53,6 +55,7 @@ export const CONFIG_DEFAULTS = {
   timeZone: 'Europe/Prague',
   rateLimitPublic: 600,
   rateLimitAuth: 10,
+  rateLimitPrefix: 'craftstats:rl',
 } as const;
 
 /** A configuration value that cannot be used; the message always names the variable. */
@@ -174,6 +177,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
   const simulator = simulatorRaw === undefined ? read(env, 'DATABASE_URL') === undefined : simulatorRaw === 'on';
 
+  const rateLimitPrefix = read(env, 'RATE_LIMIT_PREFIX') ?? CONFIG_DEFAULTS.rateLimitPrefix;
+  if (!/^[A-Za-z0-9:._-]{1,64}$/.test(rateLimitPrefix)) {
+    throw new ConfigError('RATE_LIMIT_PREFIX', 'must be 1 to 64 characters of A-Z a-z 0-9 : . _ -');
+  }
+
   const jwt = parseJwtSecret(env, production);
   const adminKey = env['ADMIN_KEY'] === undefined || env['ADMIN_KEY'] === '' ? null : env['ADMIN_KEY'];
 
@@ -197,5 +205,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     simulator,
     rateLimitPublic: integer(env, 'RATE_LIMIT_PUBLIC', CONFIG_DEFAULTS.rateLimitPublic, 0, 1_000_000),
     rateLimitAuth: integer(env, 'RATE_LIMIT_AUTH', CONFIG_DEFAULTS.rateLimitAuth, 0, 1_000_000),
+    rateLimitPrefix,
   };
 }

@@ -1,8 +1,9 @@
 import { DynamicModule, Logger, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorEnvelopeFilter } from '../errors/error-envelope.filter';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiException } from '../errors/error-envelope';
+import { ErrorEnvelopeFilter, sendErrorEnvelope } from '../errors/error-envelope.filter';
 import { JsonLogger } from '../logging/json-logger';
 import { Metrics } from '../metrics/metrics';
 
@@ -32,6 +33,15 @@ export async function createHttpApp(module: Type | DynamicModule, options: HttpA
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+    // Errors the router raises before Nest sees the request (a malformed %-escape in the path, a path
+    // parameter over maxParamLength: Fastify's 400/414) become the 400 BAD_REQUEST envelope.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+      sendErrorEnvelope(
+        (error.statusCode ?? 500) < 500 ? new ApiException(400, 'BAD_REQUEST') : error,
+        request,
+        reply,
+        new Logger('Http'),
+      ),
   });
   const app = await NestFactory.create<NestFastifyApplication>(module as Type, adapter, {
     logger,

@@ -1,0 +1,188 @@
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Inject,
+  Post,
+  UseFilters,
+  UseGuards,
+  applyDecorators,
+} from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiHeader,
+  ApiOperation,
+  ApiResponse,
+  ApiSecurity,
+  ApiTags,
+} from '@nestjs/swagger';
+import {
+  ACCOUNT_MESSAGES,
+  AccountMeResponse,
+  LEGACY_TOKEN_HEADER,
+  LoginResponse,
+  RegisterResponse,
+} from '@craftstats/contracts';
+import { AuthRateLimit, RATE_LIMIT_HEADER_DOCS } from '../rate-limit/rate-limit.decorators';
+import { AccountResultDto, ErrorEnvelopeDto } from '../openapi/openapi.schemas';
+import { CurrentStaff } from '../auth/current-staff.decorator';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { StaffPrincipal } from '../auth/auth.types';
+import { AccountBodyPipe } from './accounts.body.pipe';
+import { AccountMeResponseDto, LoginDto, LoginSuccessDto, RegisterDto } from './accounts.dto';
+import { AccountsExceptionFilter } from './accounts.filter';
+import { ACCOUNT_ROUTE } from './accounts.http';
+import { ACCOUNT_BODY_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './accounts.messages';
+import { AccountsService } from './accounts.service';
+
+const accountResult = (status: number, description: string, message: string) =>
+  ApiResponse({
+    status,
+    description,
+    type: AccountResultDto,
+    example: { success: status === 200, message },
+    // The rate-limit guard runs first, so every answer it let through carries the RateLimit headers.
+    headers: RATE_LIMIT_HEADER_DOCS,
+  });
+
+const bodyErrors = [
+  ApiResponse({
+    status: 413,
+    description: 'Tělo požadavku je větší než 16 KiB.',
+    type: AccountResultDto,
+    example: { success: false, message: ACCOUNT_BODY_MESSAGES.PAYLOAD_TOO_LARGE },
+  }),
+  ApiResponse({
+    status: 415,
+    description: 'Tělo není `application/json`.',
+    type: AccountResultDto,
+    example: { success: false, message: ACCOUNT_BODY_MESSAGES.UNSUPPORTED_MEDIA_TYPE },
+  }),
+];
+
+/**
+ * Staff accounts (seed §4.5, §4.6): register and login answer the seed's `{ success, message }` shape
+ * (their own exception filter); `/account/me` is a normal authenticated endpoint with the envelope.
+ */
+@ApiTags('Účty')
+@Controller('account')
+export class AccountsController {
+  constructor(@Inject(AccountsService) private readonly accounts: AccountsService) {}
+
+  @Post('register')
+  @HttpCode(200)
+  @Header('cache-control', 'no-store')
+  @RouteConfig({ [ACCOUNT_ROUTE]: true })
+  @UseFilters(AccountsExceptionFilter)
+  @AuthRateLimit()
+  @ApiOperation({
+    summary: 'Nastavení hesla člena týmu',
+    description:
+      'Nastaví (nebo změní) heslo člena týmu do administrace. Vyžaduje tajný `adminKey` serveru, který se ověřuje jako první ' +
+      `(v konstantním čase). Člen týmu je hráč, jehož aktuální rank je v STAFF_RANK_IDS. Heslo musí mít ${PASSWORD_MIN_LENGTH} až ` +
+      `${PASSWORD_MAX_LENGTH} znaků; ukládá se jen jeho hash argon2id a nikdy se neloguje ani nevrací. Omezeno počtem pokusů ` +
+      'za minutu z jedné adresy i pro jedno uživatelské jméno (RATE_LIMIT_AUTH).',
+  })
+  @ApiBody({ type: RegisterDto })
+  @applyDecorators(
+    accountResult(200, 'Heslo bylo nastaveno.', ACCOUNT_MESSAGES.PASSWORD_SET),
+    accountResult(
+      400,
+      'Chybí nebo jsou neplatná pole, tělo obsahuje jiná pole, nebo heslo nesplňuje pravidla.',
+      ACCOUNT_BODY_MESSAGES.REGISTER_INVALID,
+    ),
+    accountResult(
+      403,
+      'adminKey se neshoduje s ADMIN_KEY serveru (bez nastaveného ADMIN_KEY vždy).',
+      ACCOUNT_MESSAGES.ADMIN_KEY_MISMATCH,
+    ),
+    accountResult(404, 'Uživatelské jméno nepatří žádnému členovi týmu.', ACCOUNT_MESSAGES.UNKNOWN_USERNAME),
+    accountResult(
+      503,
+      'Uložení hesla selhalo (např. nedostupná databáze); zkus to za chvíli.',
+      ACCOUNT_MESSAGES.UPDATE_FAILED,
+    ),
+    ...bodyErrors,
+  )
+  async register(
+    @Body(new AccountBodyPipe(RegisterDto, ACCOUNT_BODY_MESSAGES.REGISTER_INVALID)) body: RegisterDto,
+  ): Promise<RegisterResponse> {
+    await this.accounts.register(body);
+    return { success: true, message: ACCOUNT_MESSAGES.PASSWORD_SET };
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @Header('cache-control', 'no-store')
+  @RouteConfig({ [ACCOUNT_ROUTE]: true })
+  @UseFilters(AccountsExceptionFilter)
+  @AuthRateLimit()
+  @ApiOperation({
+    summary: 'Přihlášení člena týmu',
+    description:
+      'Ověří uživatelské jméno a heslo člena týmu a vrátí JWT (HS256) platný přesně 4 hodiny. Neznámé jméno, hráč mimo tým, ' +
+      'účet bez hesla i špatné heslo dostanou stejnou odpověď 401 se stejně dlouhou prací serveru. Omezeno počtem pokusů ' +
+      'za minutu z jedné adresy i pro jedno uživatelské jméno (RATE_LIMIT_AUTH).',
+  })
+  @ApiBody({ type: LoginDto })
+  @ApiResponse({
+    status: 200,
+    description: 'Přihlášeno; `token` posílej jako `Authorization: Bearer <token>`.',
+    type: LoginSuccessDto,
+    headers: RATE_LIMIT_HEADER_DOCS,
+  })
+  @applyDecorators(
+    accountResult(
+      400,
+      'Chybí nebo jsou neplatná pole, nebo tělo obsahuje jiná pole.',
+      ACCOUNT_MESSAGES.INVALID_BODY,
+    ),
+    accountResult(
+      401,
+      'Neplatné uživatelské jméno nebo heslo (stejná odpověď pro všechny případy).',
+      ACCOUNT_MESSAGES.LOGIN_FAILED,
+    ),
+    accountResult(503, 'Databáze je dočasně nedostupná.', ACCOUNT_BODY_MESSAGES.UNAVAILABLE),
+    ...bodyErrors,
+  )
+  async login(
+    @Body(new AccountBodyPipe(LoginDto, ACCOUNT_BODY_MESSAGES.LOGIN_INVALID)) body: LoginDto,
+  ): Promise<LoginResponse> {
+    const token = await this.accounts.login(body);
+    return { success: true, message: ACCOUNT_MESSAGES.LOGIN_OK, token };
+  }
+
+  @Get('me')
+  @Header('cache-control', 'no-store')
+  @UseGuards(JwtAuthGuard)
+  @ApiBearerAuth()
+  @ApiSecurity(LEGACY_TOKEN_HEADER)
+  @ApiHeader({
+    name: LEGACY_TOKEN_HEADER,
+    required: false,
+    description: 'JWT z přihlášení (alternativa k `Authorization: Bearer`).',
+  })
+  @ApiOperation({
+    summary: 'Přihlášený člen týmu',
+    description:
+      'Nick, UUID a rank člena týmu, kterému patří předložený token, a kdy token vyprší. Při každém požadavku se ověřuje, ' +
+      'že hráč je stále členem týmu (rank v STAFF_RANK_IDS) a má stejný nick jako v tokenu.',
+  })
+  @ApiResponse({ status: 200, description: 'Přihlášený člen týmu.', type: AccountMeResponseDto })
+  @ApiResponse({
+    status: 401,
+    description: 'Chybí token, je neplatný, podvržený, vypršel, nebo hráč už není členem týmu.',
+    type: ErrorEnvelopeDto,
+  })
+  @ApiResponse({ status: 503, description: 'Databáze je dočasně nedostupná.', type: ErrorEnvelopeDto })
+  me(@CurrentStaff() staff: StaffPrincipal): AccountMeResponse {
+    return {
+      status: 200,
+      data: { nick: staff.nick, uuid: staff.uuid, rank: staff.rank, expiresAt: staff.expiresAt },
+    };
+  }
+}

@@ -1,0 +1,114 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { IsString, Length } from 'class-validator';
+import {
+  AccountMe,
+  AccountMeResponse,
+  LoginRequest,
+  LoginResponse,
+  RegisterRequest,
+} from '@craftstats/contracts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './accounts.messages';
+
+/** Longest accepted text of any account field (the body limit is 16 KiB anyway). */
+export const ACCOUNT_FIELD_MAX_LENGTH = 1024;
+export const USERNAME_MAX_LENGTH = 64;
+
+@ApiSchema({ name: 'RegisterRequest', description: 'Tělo POST /account/register.' })
+export class RegisterDto implements RegisterRequest {
+  @ApiProperty({
+    description: 'Nick člena týmu (na velikosti písmen nezáleží).',
+    example: 'Admin_Pepa',
+    minLength: 1,
+    maxLength: USERNAME_MAX_LENGTH,
+  })
+  @IsString()
+  @Length(1, USERNAME_MAX_LENGTH)
+  username!: string;
+
+  @ApiProperty({
+    description: `Nové heslo do administrace, ${PASSWORD_MIN_LENGTH} až ${PASSWORD_MAX_LENGTH} znaků. Ukládá se jen jako hash argon2id.`,
+    format: 'password',
+    minLength: PASSWORD_MIN_LENGTH,
+    maxLength: PASSWORD_MAX_LENGTH,
+  })
+  @IsString()
+  @Length(1, ACCOUNT_FIELD_MAX_LENGTH)
+  password!: string;
+
+  @ApiProperty({
+    description: 'Tajný klíč serveru (ADMIN_KEY), který opravňuje k nastavení hesla.',
+    format: 'password',
+  })
+  @IsString()
+  @Length(1, ACCOUNT_FIELD_MAX_LENGTH)
+  adminKey!: string;
+}
+
+@ApiSchema({ name: 'LoginRequest', description: 'Tělo POST /account/login.' })
+export class LoginDto implements LoginRequest {
+  @ApiProperty({
+    description: 'Nick člena týmu (na velikosti písmen nezáleží).',
+    example: 'Admin_Pepa',
+    minLength: 1,
+    maxLength: USERNAME_MAX_LENGTH,
+  })
+  @IsString()
+  @Length(1, USERNAME_MAX_LENGTH)
+  username!: string;
+
+  @ApiProperty({
+    description: 'Heslo do administrace.',
+    format: 'password',
+    minLength: 1,
+    maxLength: ACCOUNT_FIELD_MAX_LENGTH,
+  })
+  @IsString()
+  @Length(1, ACCOUNT_FIELD_MAX_LENGTH)
+  password!: string;
+}
+
+@ApiSchema({ name: 'LoginSuccess', description: 'Úspěšné přihlášení: JWT pro další požadavky.' })
+export class LoginSuccessDto implements Extract<LoginResponse, { success: true }> {
+  @ApiProperty({ enum: [true], example: true })
+  success!: true;
+
+  @ApiProperty({ example: 'Přihlášení proběhlo úspěšně!' })
+  message!: string;
+
+  @ApiProperty({
+    description:
+      'JWT (HS256) s nároky sub (UUID), nick, rank, iat a exp = iat + 4 hodiny. Posílej jako `Authorization: Bearer <token>` (nebo v hlavičce `x-access-token`).',
+  })
+  token!: string;
+}
+
+@ApiSchema({ name: 'AccountMe', description: 'Přihlášený člen týmu a platnost jeho tokenu.' })
+export class AccountMeDto implements AccountMe {
+  @ApiProperty({ description: 'Aktuální nick.', example: 'Admin_Pepa' })
+  nick!: string;
+
+  @ApiProperty({
+    description: 'UUID (s pomlčkami, malými písmeny).',
+    example: '069a79f4-44e9-4726-a5be-fca90e38aaf5',
+  })
+  uuid!: string;
+
+  @ApiProperty({ description: 'Aktuální rank (číselný text).', example: '10' })
+  rank!: string;
+
+  @ApiProperty({
+    description: 'Kdy vyprší předložený token, ms od epochy.',
+    example: 1_700_014_400_000,
+    type: 'integer',
+  })
+  expiresAt!: number;
+}
+
+@ApiSchema({ name: 'AccountMeResponse' })
+export class AccountMeResponseDto implements AccountMeResponse {
+  @ApiProperty({ enum: [200], example: 200 })
+  status!: 200;
+
+  @ApiProperty({ type: AccountMeDto })
+  data!: AccountMeDto;
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { AccountsController } from './accounts.controller';
+import { AccountsHttpSetup } from './accounts.http';
+import { PasswordHasher } from './accounts.passwords';
+import { AccountsService } from './accounts.service';
+
+/** Staff accounts: `/account/register`, `/account/login`, `/account/me`. */
+@Module({
+  imports: [AuthModule],
+  controllers: [AccountsController],
+  providers: [AccountsService, PasswordHasher, AccountsHttpSetup],
+})
+export class AccountsModule {}

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import * as argon2 from 'argon2';
+
+/**
+ * argon2id at OWASP's recommended minimum (Password Storage Cheat Sheet: 19 MiB, 2 iterations, 1 lane).
+ * The parameters are stored in each hash, so raising them later keeps old hashes verifiable.
+ */
+export const ARGON2_OPTIONS = {
+  type: argon2.argon2id,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
+
+/**
+ * Hashes and verifies staff passwords. `verify(null, …)` checks against a dummy hash made at start
+ * with the same parameters, so a login for an unknown user costs as much as a wrong password.
+ */
+@Injectable()
+export class PasswordHasher implements OnModuleInit {
+  private readonly logger = new Logger('Accounts');
+  private dummyHash: string | undefined;
+
+  async onModuleInit(): Promise<void> {
+    await this.dummy();
+  }
+
+  hash(password: string): Promise<string> {
+    return argon2.hash(password, ARGON2_OPTIONS);
+  }
+
+  /** True only for a stored hash that matches; `null` (no such account) always costs one verification and fails. */
+  async verify(hash: string | null, password: string): Promise<boolean> {
+    const target = hash ?? (await this.dummy());
+    try {
+      const matches = await argon2.verify(target, password);
+      return hash !== null && matches;
+    } catch (error) {
+      this.logger.warn({
+        msg: 'Stored password hash cannot be verified',
+        reason: error instanceof Error ? error.message : String(error),
+      });
+      return false;
+    }
+  }
+
+  private async dummy(): Promise<string> {
+    this.dummyHash ??= await argon2.hash(randomBytes(32), ARGON2_OPTIONS);
+    return this.dummyHash;
+  }
+}

@@ -1,0 +1,91 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ACCOUNT_MESSAGES } from '@craftstats/contracts';
+import { StaffAccountRepository, StaffCredentials } from '@craftstats/domain';
+import { APP_CONFIG, AppConfig } from '@craftstats/platform';
+import { AuthTokenService } from '../auth/auth-token.service';
+import { isStaffRank } from '../auth/auth.staff';
+import { AdminKeyVerifier } from './accounts.admin-key';
+import { LoginDto, RegisterDto } from './accounts.dto';
+import { AccountException } from './accounts.exception';
+import { ACCOUNT_BODY_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './accounts.messages';
+import { PasswordHasher } from './accounts.passwords';
+
+/** Length in characters as people count them (code points, so an emoji is one). */
+function characters(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+
+/**
+ * Staff passwords and login (seed §4.5, §4.6, §5). Staff = a player whose current rank is in
+ * STAFF_RANK_IDS. Passwords are never logged, returned or kept beyond the argon2id hash.
+ */
+@Injectable()
+export class AccountsService {
+  private readonly logger = new Logger('Accounts');
+  private readonly adminKey: AdminKeyVerifier;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(StaffAccountRepository) private readonly accounts: StaffAccountRepository,
+    @Inject(PasswordHasher) private readonly passwords: PasswordHasher,
+    @Inject(AuthTokenService) private readonly tokens: AuthTokenService,
+  ) {
+    this.adminKey = new AdminKeyVerifier(config.adminKey);
+  }
+
+  /**
+   * Sets a staff member's password. Order: adminKey (403, constant time, before anything that could
+   * reveal who is staff), password policy (400), staff lookup (404), hash and store (503 on failure).
+   */
+  async register(request: RegisterDto): Promise<void> {
+    if (!this.adminKey.matches(request.adminKey))
+      throw new AccountException(403, ACCOUNT_MESSAGES.ADMIN_KEY_MISMATCH);
+    const length = characters(request.password);
+    if (length < PASSWORD_MIN_LENGTH || length > PASSWORD_MAX_LENGTH) {
+      throw new AccountException(400, ACCOUNT_BODY_MESSAGES.PASSWORD_POLICY);
+    }
+    const staff = await this.step('lookup', () => this.accounts.findByNick(request.username));
+    if (!staff || !isStaffRank(staff.rank, this.config))
+      throw new AccountException(404, ACCOUNT_MESSAGES.UNKNOWN_USERNAME);
+    await this.step('update', async () => {
+      const hash = await this.passwords.hash(request.password);
+      await this.accounts.setPasswordHash(staff.playerId, hash, Date.now());
+    });
+    this.logger.log({ msg: 'Staff password set', nick: staff.nick, uuid: staff.uuid });
+  }
+
+  /**
+   * Returns a token for a staff member with a matching password. Unknown user, not staff, no password
+   * yet and a wrong password all fail alike (401, same text) and cost one argon2 verification each.
+   */
+  async login(request: LoginDto): Promise<string> {
+    const found = await this.accounts.findByNick(request.username);
+    const staff: StaffCredentials | null = found && isStaffRank(found.rank, this.config) ? found : null;
+    const hash = staff?.passwordHash ?? null;
+    // Always one verification (against a dummy hash when there is nothing to check), then decide.
+    const valid = await this.passwords.verify(hash, request.password);
+    if (!staff || hash === null || !valid) throw new AccountException(401, ACCOUNT_MESSAGES.LOGIN_FAILED);
+    const token = await this.tokens.issue(
+      { uuid: staff.uuid, nick: staff.nick, rank: staff.rank },
+      Date.now(),
+    );
+    this.logger.log({ msg: 'Staff logged in', nick: staff.nick, uuid: staff.uuid });
+    return token;
+  }
+
+  /** Runs a storage step of the registration; any failure is the seed's "update failed" 503. */
+  private async step<T>(name: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      this.logger.error({
+        msg: 'Setting a staff password failed',
+        step: name,
+        reason: error instanceof Error ? error.message : String(error),
+      });
+      throw new AccountException(503, ACCOUNT_MESSAGES.UPDATE_FAILED, { 'retry-after': '5' });
+    }
+  }
+}

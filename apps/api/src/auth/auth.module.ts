@@ -1,0 +1,51 @@
+import { Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { DataSource } from 'typeorm';
+import { StaffAccountRepository } from '@craftstats/domain';
+import { TypeOrmStaffAccountRepository } from '@craftstats/persistence';
+import { APP_CONFIG, AppConfig } from '@craftstats/platform';
+import { AuthTokenService } from './auth-token.service';
+import { JwtAuthGuard } from './jwt-auth.guard';
+import { JWT_ALGORITHMS, JwtStrategy } from './jwt.strategy';
+
+/**
+ * Staff authentication: the HS256 JWT (config.jwtSecret, validated at start: at least 32 bytes, required
+ * in production, otherwise random per start), the passport strategy and `JwtAuthGuard`.
+ */
+@Module({
+  imports: [
+    PassportModule.register({ session: false }),
+    JwtModule.registerAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        secret: config.jwtSecret,
+        signOptions: { algorithm: 'HS256' },
+        verifyOptions: { algorithms: [...JWT_ALGORITHMS] },
+      }),
+    }),
+  ],
+  providers: [
+    {
+      provide: StaffAccountRepository,
+      inject: [DataSource],
+      useFactory: (ds: DataSource) => new TypeOrmStaffAccountRepository(ds),
+    },
+    JwtStrategy,
+    JwtAuthGuard,
+    AuthTokenService,
+  ],
+  exports: [StaffAccountRepository, JwtAuthGuard, AuthTokenService, PassportModule],
+})
+export class AuthModule implements OnModuleInit {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  onModuleInit(): void {
+    if (this.config.jwtSecretGenerated) {
+      new Logger('Auth').warn({
+        msg: 'JWT_SECRET is not set: signing staff tokens with a random key generated for this start. Tokens become invalid on restart and are not accepted by other API instances; set JWT_SECRET (at least 32 bytes) to keep them.',
+        variable: 'JWT_SECRET',
+      });
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+import { ERROR_MESSAGES } from '@craftstats/contracts';
+import { ApiException } from '@craftstats/platform';
+import { StaffPrincipal } from './auth.types';
+import { JWT_STRATEGY } from './jwt.strategy';
+
+/** Message of the 401 for a token that was valid but has expired (log in again). */
+export const TOKEN_EXPIRED_MESSAGE = 'Platnost přístupového tokenu vypršela, přihlas se znovu.';
+
+/**
+ * Requires a valid staff JWT (see JwtStrategy). Anything wrong with the token — missing, malformed,
+ * tampered, wrong algorithm or key, expired, no `exp`, no longer staff — answers
+ * 401 `{ status: 401, error: 'UNAUTHORIZED', message }` with `WWW-Authenticate: Bearer`.
+ * Errors that are not about the token (the database is down) keep their own status (503).
+ */
+@Injectable()
+export class JwtAuthGuard extends AuthGuard(JWT_STRATEGY) {
+  override handleRequest<TUser = StaffPrincipal>(err: unknown, user: unknown, info: unknown): TUser {
+    if (err) throw err;
+    if (!user) {
+      const expired = info instanceof Error && info.name === 'TokenExpiredError';
+      throw new ApiException(
+        401,
+        'UNAUTHORIZED',
+        expired ? TOKEN_EXPIRED_MESSAGE : ERROR_MESSAGES.UNAUTHORIZED,
+        {
+          'www-authenticate': 'Bearer',
+        },
+      );
+    }
+    return user as TUser;
+  }
+}

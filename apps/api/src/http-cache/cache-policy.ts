@@ -1,0 +1,29 @@
+/**
+ * How long each public read may be served from the micro-cache, in seconds. The same number is the
+ * `Cache-Control: public, max-age` of the answer, so a client (or a CDN) never holds a copy older
+ * than twice this bound. Documented per endpoint in the OpenAPI descriptions (Czech).
+ */
+export const CACHE_TTL_SECONDS = {
+  /** The eight leaderboards. */
+  leaderboard: 2,
+  /** /economy/log and /achievements/log. */
+  log: 2,
+  /** /server/uniqueplayers. */
+  uniquePlayers: 2,
+  /** /server/stafflist. */
+  staffList: 2,
+  /** /server/playercount: one Server List Ping per 5 s at most, whatever the request rate. */
+  playerCount: 5,
+  /** /player/:nick and /player/uuid/:uuid. */
+  profile: 1,
+} as const;
+
+export type CachePolicy = keyof typeof CACHE_TTL_SECONDS;
+
+/** Upper bound of entries per micro-cache; beyond it the oldest entries are dropped. */
+export const CACHE_MAX_ENTRIES = {
+  /** Fixed key sets (a few keys each, plus one per vote month/week). */
+  fixed: 64,
+  /** Profiles: one entry per looked-up nick or uuid. */
+  profiles: 5_000,
+} as const;

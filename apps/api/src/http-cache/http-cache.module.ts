@@ -1,0 +1,44 @@
+import { Module, Provider } from '@nestjs/common';
+import { Counter } from 'prom-client';
+import { Metrics } from '@craftstats/platform';
+import { CachedReplies } from './cached-reply';
+import { Clock, SystemClock } from './clock';
+import { MicroCache } from './micro-cache';
+
+/**
+ * The clock and the reply writer shared by the public read endpoints. Each feature module gets its
+ * own MicroCache through `microCacheProvider`, so a flood of profile lookups never evicts a
+ * leaderboard.
+ */
+/** `read_cache_loads_total{cache}`: how many loads (database queries) the micro-caches ran. */
+export class CacheLoadCounter {
+  readonly counter: Counter<'cache'>;
+  constructor(metrics: Metrics) {
+    this.counter = new Counter({
+      name: 'read_cache_loads_total',
+      help: 'Loads (database queries or pings) run by the read micro-caches, by cache',
+      labelNames: ['cache'],
+      registers: [metrics.registry],
+    });
+  }
+}
+
+@Module({
+  providers: [
+    { provide: Clock, useClass: SystemClock },
+    CachedReplies,
+    { provide: CacheLoadCounter, inject: [Metrics], useFactory: (metrics: Metrics) => new CacheLoadCounter(metrics) },
+  ],
+  exports: [Clock, CachedReplies, CacheLoadCounter],
+})
+export class HttpCacheModule {}
+
+/** A MicroCache private to the module that lists this provider; `name` labels its load counter. */
+export function microCacheProvider(name: string, maxEntries: number): Provider {
+  return {
+    provide: MicroCache,
+    inject: [Clock, CacheLoadCounter],
+    useFactory: (clock: Clock, loads: CacheLoadCounter) =>
+      new MicroCache(clock, maxEntries, () => loads.counter.inc({ cache: name })),
+  };
+}

@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import { Clock } from './clock';
+import { MicroCache, serializeEnvelope } from './micro-cache';
+
+class FakeClock extends Clock {
+  constructor(public current = 1_000_000) {
+    super();
+  }
+  now(): number {
+    return this.current;
+  }
+}
+
+/** A promise the test resolves or rejects when it wants. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('serializeEnvelope', () => {
+  it('serializes { status: 200, data } to UTF-8 bytes with a quoted sha256 ETag of those bytes', () => {
+    const cached = serializeEnvelope([{ nick: 'Žluťoučký', value: 1 }], 5_000, 2_000);
+    const text = '{"status":200,"data":[{"nick":"Žluťoučký","value":1}]}';
+    expect(cached.body.toString('utf8')).toBe(text);
+    const hash = createHash('sha256').update(Buffer.from(text, 'utf8')).digest('base64url').slice(0, 32);
+    expect(cached.etag).toBe(`"${hash}"`);
+    expect(cached).toMatchObject({ createdAt: 5_000, expiresAt: 7_000 });
+  });
+
+  it('gives equal data the same ETag and different data a different one', () => {
+    expect(serializeEnvelope({ a: 1 }, 0, 1).etag).toBe(serializeEnvelope({ a: 1 }, 99, 5).etag);
+    expect(serializeEnvelope({ a: 1 }, 0, 1).etag).not.toBe(serializeEnvelope({ a: 2 }, 0, 1).etag);
+  });
+});
+
+describe('MicroCache', () => {
+  let clock: FakeClock;
+  let cache: MicroCache;
+  beforeEach(() => {
+    clock = new FakeClock();
+    cache = new MicroCache(clock, 3);
+  });
+
+  it('loads on a miss and serves the same bytes without loading again until the TTL ends', async () => {
+    const load = jest.fn().mockResolvedValueOnce(['first']).mockResolvedValueOnce(['second']);
+    const first = await cache.get('k', 2, load);
+    clock.current += 1_999;
+    expect(await cache.get('k', 2, load)).toBe(first);
+    expect(load).toHaveBeenCalledTimes(1);
+
+    clock.current += 1;
+    const second = await cache.get('k', 2, load);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(second.body.toString()).toBe('{"status":200,"data":["second"]}');
+  });
+
+  it('counts the TTL from the moment the load started, not when it finished', async () => {
+    const slow = deferred<string>();
+    const pending = cache.get('k', 2, () => slow.promise);
+    clock.current += 1_500;
+    slow.resolve('value');
+    const cached = await pending;
+    expect(cached.createdAt).toBe(1_000_000);
+    expect(cached.expiresAt).toBe(1_002_000);
+  });
+
+  it('shares one load among concurrent misses (single-flight)', async () => {
+    const gate = deferred<number[]>();
+    const load = jest.fn(() => gate.promise);
+    const requests = Array.from({ length: 25 }, () => cache.get('k', 2, load));
+    gate.resolve([1, 2, 3]);
+    const answers = await Promise.all(requests);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(new Set(answers).size).toBe(1);
+  });
+
+  it('keeps keys apart', async () => {
+    const a = await cache.get('a', 2, async () => 'A');
+    const b = await cache.get('b', 2, async () => 'B');
+    expect(a.body.toString()).toBe('{"status":200,"data":"A"}');
+    expect(b.body.toString()).toBe('{"status":200,"data":"B"}');
+  });
+
+  it('hands a failed load to every waiter, caches nothing and loads again on the next request', async () => {
+    const gate = deferred<string>();
+    const failing = jest.fn(() => gate.promise);
+    const waiters = [cache.get('k', 2, failing), cache.get('k', 2, failing)];
+    gate.reject(new Error('database down'));
+    await expect(waiters[0]).rejects.toThrow('database down');
+    await expect(waiters[1]).rejects.toThrow('database down');
+    expect(failing).toHaveBeenCalledTimes(1);
+    expect(cache.size).toBe(0);
+
+    const ok = jest.fn(async () => 'back');
+    expect((await cache.get('k', 2, ok)).body.toString()).toBe('{"status":200,"data":"back"}');
+    expect(ok).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the expired value of a key when its refresh fails, and refreshes on the next request', async () => {
+    await cache.get('k', 2, async () => 'old');
+    clock.current += 5_000;
+    await expect(cache.get('k', 2, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(cache.size).toBe(1);
+    expect((await cache.get('k', 2, async () => 'new')).body.toString()).toBe('{"status":200,"data":"new"}');
+  });
+
+  it('holds at most maxEntries keys, dropping the oldest first', async () => {
+    for (const key of ['a', 'b', 'c', 'd']) await cache.get(key, 60, async () => key);
+    expect(cache.size).toBe(3);
+    const reload = jest.fn(async () => 'a again');
+    await cache.get('a', 60, reload);
+    expect(reload).toHaveBeenCalledTimes(1);
+    const kept = jest.fn(async () => 'unused');
+    await cache.get('d', 60, kept);
+    expect(kept).not.toHaveBeenCalled();
+  });
+
+  it('never drops an entry whose load is still in flight', async () => {
+    const gate = deferred<string>();
+    const pending = cache.get('slow', 60, () => gate.promise);
+    for (const key of ['b', 'c', 'd', 'e']) await cache.get(key, 60, async () => key);
+    const again = cache.get('slow', 60, async () => 'second load');
+    gate.resolve('first load');
+    expect((await pending).body.toString()).toBe('{"status":200,"data":"first load"}');
+    expect(await again).toBe(await pending);
+  });
+});

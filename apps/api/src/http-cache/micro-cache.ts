@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import { Clock } from './clock';
+
+/** A serialized `{ status: 200, data }` answer, ready to be written to any number of sockets. */
+export interface CachedResponse {
+  /** UTF-8 JSON bytes of the whole envelope. */
+  readonly body: Buffer;
+  /** Strong validator: a quoted hash of `body`. */
+  readonly etag: string;
+  /** When the bytes were produced (Clock ms). */
+  readonly createdAt: number;
+  /** When the bytes stop being served (Clock ms). */
+  readonly expiresAt: number;
+}
+
+interface Entry {
+  value?: CachedResponse;
+  /** The load in progress for this key: concurrent misses wait for it instead of querying again. */
+  inflight?: Promise<CachedResponse>;
+}
+
+/** Serializes `{ status: 200, data }` and derives its strong ETag. */
+export function serializeEnvelope(data: unknown, createdAt: number, ttlMs: number): CachedResponse {
+  const body = Buffer.from(JSON.stringify({ status: 200, data }), 'utf8');
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+  return { body, etag, createdAt, expiresAt: createdAt + ttlMs };
+}
+
+/**
+ * Per key, the serialized answer of the last load, kept for a short TTL (SPEC 1: hot reads are
+ * served from pre-serialized bytes refreshed by one shared query). A miss starts exactly one load;
+ * requests arriving meanwhile share it (single-flight), so the database sees at most one query per
+ * key per TTL whatever the request rate. Failed loads are not cached: every waiter gets the error
+ * and the next request tries again.
+ *
+ * In-process on purpose: with several API instances each runs its own (one query per instance per
+ * TTL), which costs less than a round trip to a shared cache would save.
+ */
+export class MicroCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly maxEntries: number,
+    /** Called once per load (= one query), e.g. to count loads in the metrics. */
+    private readonly onLoad: () => void = () => undefined,
+  ) {}
+
+  /** The cached answer for `key`, or the result of `load()` serialized and kept for `ttlSeconds`. */
+  get(key: string, ttlSeconds: number, load: () => Promise<unknown>): Promise<CachedResponse> {
+    const entry = this.entries.get(key);
+    if (entry?.value !== undefined && this.clock.now() < entry.value.expiresAt) {
+      return Promise.resolve(entry.value);
+    }
+    if (entry?.inflight !== undefined) return entry.inflight;
+
+    const target: Entry = entry ?? {};
+    const inflight = this.load(key, target, ttlSeconds * 1000, load);
+    target.inflight = inflight;
+    if (entry === undefined) this.insert(key, target);
+    return inflight;
+  }
+
+  /** Number of keys held (for tests and metrics). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private async load(
+    key: string,
+    target: Entry,
+    ttlMs: number,
+    load: () => Promise<unknown>,
+  ): Promise<CachedResponse> {
+    // The data is as old as the moment the load started: the TTL counts from there.
+    const startedAt = this.clock.now();
+    this.onLoad();
+    try {
+      const data = await load();
+      const value = serializeEnvelope(data, startedAt, ttlMs);
+      target.value = value;
+      return value;
+    } catch (error) {
+      // A failed load keeps no value: drop an entry that never held one.
+      if (target.value === undefined && this.entries.get(key) === target) this.entries.delete(key);
+      throw error;
+    } finally {
+      target.inflight = undefined;
+    }
+  }
+
+  private insert(key: string, entry: Entry): void {
+    this.entries.set(key, entry);
+    if (this.entries.size <= this.maxEntries) return;
+    // Map keeps insertion order: drop the oldest entries that have no load in flight.
+    for (const [oldKey, oldEntry] of this.entries) {
+      if (this.entries.size <= this.maxEntries) break;
+      if (oldEntry.inflight === undefined) this.entries.delete(oldKey);
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { LeaderboardEntry, LeaderboardName } from '@craftstats/contracts';
+import {
+  EconomyType,
+  LEADERBOARD_SIZE,
+  LeaderboardRepository,
+  RankedRow,
+  TOTAL_VOTES_KEY,
+  VotePeriod,
+  rankRows,
+  votePeriodKeys,
+} from '@craftstats/domain';
+import { APP_CONFIG, AppConfig } from '@craftstats/platform';
+import { CACHE_TTL_SECONDS } from '../http-cache/cache-policy';
+import { Clock } from '../http-cache/clock';
+import { CachedResponse, MicroCache } from '../http-cache/micro-cache';
+
+type LeaderboardSource = { kind: 'balance'; type: EconomyType } | { kind: 'votes'; period: VotePeriod };
+
+/** What each of the eight paths ranks (seed 4.1, 4.2). */
+export const LEADERBOARD_SOURCES: Readonly<Record<LeaderboardName, LeaderboardSource>> = {
+  craftcoins: { kind: 'balance', type: 'CRAFTCOINS' },
+  crafttokens: { kind: 'balance', type: 'CRAFTTOKENS' },
+  votetokens: { kind: 'balance', type: 'VOTETOKENS' },
+  'achievement-points': { kind: 'balance', type: 'ACHIEVEMENTPOINTS' },
+  'event-points': { kind: 'balance', type: 'EVENTPOINTS' },
+  'total-votes': { kind: 'votes', period: 'total' },
+  'month-votes': { kind: 'votes', period: 'month' },
+  'week-votes': { kind: 'votes', period: 'week' },
+};
+
+/** The wire shape, fields in the seed's order. */
+export function toLeaderboardEntries(rows: readonly RankedRow[]): LeaderboardEntry[] {
+  return rankRows(rows).map((row) => ({
+    index: row.index,
+    nick: row.nick,
+    uuid: row.uuid,
+    value: row.value,
+  }));
+}
+
+@Injectable()
+export class LeaderboardsService {
+  constructor(
+    private readonly leaderboards: LeaderboardRepository,
+    private readonly cache: MicroCache,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The serialized top 50 of `name`; month/week follow the calendar of `TZ_COMMUNITY` at Clock's now. */
+  board(name: LeaderboardName): Promise<CachedResponse> {
+    const source = LEADERBOARD_SOURCES[name];
+    if (source.kind === 'balance') {
+      return this.cache.get(`leaderboard:${name}`, CACHE_TTL_SECONDS.leaderboard, async () =>
+        toLeaderboardEntries(await this.leaderboards.topBalances(source.type, LEADERBOARD_SIZE)),
+      );
+    }
+    const key = this.periodKey(source.period);
+    // The period key is part of the cache key: a new month or week never serves the previous one.
+    return this.cache.get(`leaderboard:${name}:${key}`, CACHE_TTL_SECONDS.leaderboard, async () =>
+      toLeaderboardEntries(await this.leaderboards.topVotes(source.period, key, LEADERBOARD_SIZE)),
+    );
+  }
+
+  private periodKey(period: VotePeriod): string {
+    switch (period) {
+      case 'total':
+        return TOTAL_VOTES_KEY;
+      case 'month':
+        return votePeriodKeys(this.clock.now(), this.config.timeZone).month;
+      case 'week':
+        return votePeriodKeys(this.clock.now(), this.config.timeZone).week;
+    }
+  }
+}

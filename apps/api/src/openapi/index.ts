@@ -1,0 +1,3 @@
+export * from './openapi.decorators';
+export * from './openapi.schemas';
+export * from './openapi.setup';

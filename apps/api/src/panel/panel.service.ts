@@ -1,0 +1,60 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  PanelAchievementLogEntry,
+  PanelAchievementLogResponse,
+  PanelEconomyLogEntry,
+  PanelEconomyLogResponse,
+} from '@craftstats/contracts';
+import { AchievementLogRecord, EconomyLogRecord, LogRepository } from '@craftstats/domain';
+import { PanelQuery, encodeCursor } from './panel.query';
+
+export function toPanelEconomyEntry(row: EconomyLogRecord): PanelEconomyLogEntry {
+  return {
+    nick: row.nick,
+    uuid: row.uuid,
+    action: row.action,
+    sender: row.sender,
+    server: row.server,
+    old_value: row.oldValue,
+    new_value: row.newValue,
+    date: String(row.date),
+    event_id: row.eventId,
+  };
+}
+
+export function toPanelAchievementEntry(row: AchievementLogRecord): PanelAchievementLogEntry {
+  return {
+    nick: row.nick,
+    uuid: row.uuid,
+    ach_id: row.achId,
+    ach_name: row.achName,
+    ach_value: row.achValue,
+    server: row.server,
+    date: String(row.date),
+    event_id: row.eventId,
+  };
+}
+
+/** The staff panel's view of the whole log history: filtered, newest first, keyset-paginated. */
+@Injectable()
+export class PanelService {
+  constructor(@Inject(LogRepository) private readonly logs: LogRepository) {}
+
+  async economyLog(query: PanelQuery): Promise<PanelEconomyLogResponse> {
+    const page = await this.logs.searchEconomy(query.filter, query.limit, query.cursor);
+    return {
+      status: 200,
+      data: page.rows.map(toPanelEconomyEntry),
+      nextCursor: page.next ? encodeCursor(page.next) : null,
+    };
+  }
+
+  async achievementsLog(query: PanelQuery): Promise<PanelAchievementLogResponse> {
+    const page = await this.logs.searchAchievements(query.filter, query.limit, query.cursor);
+    return {
+      status: 200,
+      data: page.rows.map(toPanelAchievementEntry),
+      nextCursor: page.next ? encodeCursor(page.next) : null,
+    };
+  }
+}

@@ -1,0 +1,134 @@
+import { PlayerRecord, newPlayer } from '@craftstats/domain';
+import { toPlayerProfile } from './player-profile.mapper';
+
+const UUID = '3f2b8c1e-9a4d-4e7b-8c21-5d6e7f809a1b';
+
+describe('toPlayerProfile', () => {
+  it('maps a player the service was never told anything about to 0, "", false and null — every field present', () => {
+    const player = newPlayer(UUID, 'Novacek', 1_700_000_000_000);
+    const profile = toPlayerProfile({ id: 7, player, votesMonth: 0, votesWeek: 0 });
+    expect(profile).toStrictEqual({
+      id: 7,
+      discriminator: player.discriminator,
+      nick: 'Novacek',
+      uuid: UUID,
+      web_group: 0,
+      registred: 0,
+      last_online: 0,
+      last_server: '',
+      is_online: false,
+      played_time: 0,
+      mc_version: '',
+      economy: { craftcoins: 0, crafttokens: 0, votetokens: 0, karma: 0, achievement_points: 0 },
+      ranked: {
+        global_level: 0,
+        survival_level: 0,
+        survival_experience: 0,
+        skyblock_level: 0,
+        skyblock_experience: 0,
+        creative_level: 0,
+        creative_experience: 0,
+        vanilla_level: 0,
+        vanilla_experience: 0,
+        prison_level: 0,
+        prison_experience: 0,
+        skycloud_level: 0,
+        skycloud_experience: 0,
+      },
+      votes: { total: 0, month: 0, week: 0, last_vote: 0 },
+      social: { status: '', facebook: null, twitter: null, twitch: null, steam: null, web: null },
+      discord: { id: '' },
+      deprecated: { votetokens: 0, level: 0, experience: 0 },
+    });
+    expect(profile.discriminator).toMatch(/^\d{4}$/);
+  });
+
+  it('maps every stored value to its seed 2.7 field', () => {
+    const player = newPlayer(UUID, 'Pepa_Novak', 1);
+    Object.assign(player, {
+      registred: 1_600_000_000_000,
+      webGroup: 3,
+      lastOnline: 1_700_000_500_000,
+      lastServer: 'skyblock',
+      isOnline: true,
+      playedTime: 3_600_000,
+      mcVersion: '1.21.4',
+      rank: '12',
+      tag: 'VIP',
+      discordId: '987654321098765432',
+      votesTotal: 42,
+      lastVote: 1_700_000_400_000,
+      deprecated: { votetokens: 11, level: 12, experience: 13 },
+      social: {
+        status: 'Ahoj!',
+        facebook: 'https://facebook.com/pepa',
+        twitter: null,
+        twitch: 'https://twitch.tv/pepa',
+        steam: null,
+        web: 'http://pepa.cz',
+      },
+    });
+    const amounts = {
+      CRAFTCOINS: 101,
+      CRAFTTOKENS: 102,
+      VOTETOKENS: 103,
+      KARMA: -104,
+      ACHIEVEMENTPOINTS: 105,
+      EVENTPOINTS: 106,
+    };
+    for (const [type, amount] of Object.entries(amounts)) {
+      player.balances[type as keyof typeof amounts] = { amount, asOf: 5 };
+    }
+    const modes = ['global', 'survival', 'skyblock', 'creative', 'vanilla', 'prison', 'skycloud'] as const;
+    modes.forEach((mode, i) => (player.levels[mode] = { level: 10 + i, experience: 1000 * (i + 1) }));
+    const record: PlayerRecord = { id: 99, player, votesMonth: 7, votesWeek: 2 };
+
+    expect(toPlayerProfile(record)).toStrictEqual({
+      id: 99,
+      discriminator: player.discriminator,
+      nick: 'Pepa_Novak',
+      uuid: UUID,
+      web_group: 3,
+      registred: 1_600_000_000_000,
+      last_online: 1_700_000_500_000,
+      last_server: 'skyblock',
+      is_online: true,
+      played_time: 3_600_000,
+      mc_version: '1.21.4',
+      economy: { craftcoins: 101, crafttokens: 102, votetokens: 103, karma: -104, achievement_points: 105 },
+      ranked: {
+        global_level: 10,
+        survival_level: 11,
+        survival_experience: 2000,
+        skyblock_level: 12,
+        skyblock_experience: 3000,
+        creative_level: 13,
+        creative_experience: 4000,
+        vanilla_level: 14,
+        vanilla_experience: 5000,
+        prison_level: 15,
+        prison_experience: 6000,
+        skycloud_level: 16,
+        skycloud_experience: 7000,
+      },
+      votes: { total: 42, month: 7, week: 2, last_vote: 1_700_000_400_000 },
+      social: {
+        status: 'Ahoj!',
+        facebook: 'https://facebook.com/pepa',
+        twitter: null,
+        twitch: 'https://twitch.tv/pepa',
+        steam: null,
+        web: 'http://pepa.cz',
+      },
+      discord: { id: '987654321098765432' },
+      deprecated: { votetokens: 11, level: 12, experience: 13 },
+    });
+  });
+
+  it('shares no object with the stored player', () => {
+    const player = newPlayer(UUID, 'Copy', 1);
+    const profile = toPlayerProfile({ id: 1, player, votesMonth: 0, votesWeek: 0 });
+    profile.social.web = 'https://changed.example';
+    expect(player.social.web).toBeNull();
+  });
+});

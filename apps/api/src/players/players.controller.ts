@@ -1,0 +1,81 @@
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CACHE_TTL_SECONDS } from '../http-cache/cache-policy';
+import { CachedReplies } from '../http-cache/cached-reply';
+import { PublicRead } from '../http-cache/public-read.swagger';
+import { PublicRateLimit } from '../rate-limit/rate-limit.decorators';
+import { PlayerProfileResponseDto } from './players.dto';
+import { PlayersService } from './players.service';
+
+const NOT_FOUND = { code: 'PLAYER_NOT_FOUND', description: 'PLAYER_NOT_FOUND: hráč neexistuje.' } as const;
+
+/** Player profiles of seed 4.7 and 4.8. */
+@ApiTags('Hráči')
+@PublicRateLimit()
+@Controller('player')
+export class PlayersController {
+  constructor(
+    private readonly players: PlayersService,
+    private readonly replies: CachedReplies,
+  ) {}
+
+  // Declared before ':nick' for readability; the router prefers the static "uuid" segment anyway.
+  @Get('uuid/:uuid')
+  @ApiParam({
+    name: 'uuid',
+    description: 'UUID herního účtu: s pomlčkami i bez, libovolná velikost písmen, libovolná verze (3 i 4).',
+    example: '3f2b8c1e9a4d4e7b8c215d6e7f809a1b',
+  })
+  @PublicRead({
+    summary: 'Profil hráče podle UUID',
+    description:
+      'Celý profil hráče. Odpověď uvádí UUID vždy s pomlčkami a malými písmeny. Upozornění: offline (cracked) ' +
+      'účty mají UUID odvozené ze jména (verze 3), takže po změně nicku mohou mít jiné UUID než prémiový ' +
+      'účet; hlasy za měsíc a týden se počítají podle kalendáře Europe/Prague (TZ_COMMUNITY). Pole, která ' +
+      'služba nikdy nedostala, mají hodnotu 0, "", false nebo null (sociální odkazy) — nikdy nechybí.',
+    ttlSeconds: CACHE_TTL_SECONDS.profile,
+    type: PlayerProfileResponseDto,
+    errors: [
+      {
+        code: 'INVALID_UUID',
+        description: 'INVALID_UUID: parametr není UUID (8-4-4-4-12 nebo 32 hex znaků).',
+      },
+      NOT_FOUND,
+    ],
+  })
+  async byUuid(
+    @Param('uuid') uuid: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    this.replies.send(request, reply, await this.players.byUuid(uuid));
+  }
+
+  @Get(':nick')
+  @ApiParam({
+    name: 'nick',
+    description: 'Herní jméno hráče; velikost písmen nehraje roli.',
+    example: 'Pepa_Novak',
+  })
+  @PublicRead({
+    summary: 'Profil hráče podle nicku',
+    description:
+      'Celý profil hráče; nick se hledá bez ohledu na velikost písmen, a pokud jej postupně drželo více hráčů, ' +
+      'vrací se jeho současný držitel. Pole, která služba nikdy nedostala, mají hodnotu 0, "", false nebo null ' +
+      '(sociální odkazy) — nikdy nechybí.',
+    ttlSeconds: CACHE_TTL_SECONDS.profile,
+    type: PlayerProfileResponseDto,
+    errors: [
+      { code: 'INVALID_NICK', description: 'INVALID_NICK: nick má nepovolené znaky nebo délku (1–32).' },
+      NOT_FOUND,
+    ],
+  })
+  async byNick(
+    @Param('nick') nick: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    this.replies.send(request, reply, await this.players.byNick(nick));
+  }
+}

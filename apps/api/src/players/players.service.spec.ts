@@ -1,0 +1,96 @@
+import { DomainError, PlayerRecord, PlayerRepository, newPlayer } from '@craftstats/domain';
+import { testConfig } from '@craftstats/platform/testing';
+import { Clock } from '../http-cache/clock';
+import { MicroCache } from '../http-cache/micro-cache';
+import { PlayersService } from './players.service';
+
+class FakeClock extends Clock {
+  current = Date.UTC(2026, 10, 18, 12, 0, 0);
+  now(): number {
+    return this.current;
+  }
+}
+
+const UUID = '3f2b8c1e-9a4d-4e7b-8c21-5d6e7f809a1b';
+
+function setup(found: PlayerRecord | null) {
+  const repo = {
+    findByNick: jest.fn(async () => found),
+    findByUuid: jest.fn(async () => found),
+  };
+  const clock = new FakeClock();
+  const service = new PlayersService(
+    repo as unknown as PlayerRepository,
+    new MicroCache(clock, 100),
+    clock,
+    testConfig(),
+  );
+  return { repo, clock, service };
+}
+
+const record = (): PlayerRecord => ({
+  id: 5,
+  player: newPlayer(UUID, 'Pepa', 1),
+  votesMonth: 1,
+  votesWeek: 0,
+});
+const codeOf = async (promise: Promise<unknown>) => {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  return error instanceof DomainError ? error.code : error;
+};
+
+describe('PlayersService', () => {
+  it('looks a nick up with the vote periods of the clock in the community zone', async () => {
+    const { repo, service } = setup(record());
+    const cached = await service.byNick('PePa');
+    expect(repo.findByNick).toHaveBeenCalledWith('PePa', { month: '2026-11', week: '2026-11-16' });
+    expect(JSON.parse(cached.body.toString())).toMatchObject({
+      status: 200,
+      data: { id: 5, nick: 'Pepa', uuid: UUID },
+    });
+  });
+
+  it('caches by the case-insensitive nick', async () => {
+    const { repo, service } = setup(record());
+    await service.byNick('Pepa');
+    await service.byNick('PEPA');
+    expect(repo.findByNick).toHaveBeenCalledTimes(1);
+  });
+
+  it('normalizes an undashed upper-case uuid before the lookup', async () => {
+    const { repo, service } = setup(record());
+    await service.byUuid(UUID.replace(/-/g, '').toUpperCase());
+    expect(repo.findByUuid).toHaveBeenCalledWith(UUID, { month: '2026-11', week: '2026-11-16' });
+  });
+
+  it.each(['', 'a'.repeat(33), 'bad nick', 'nick\u0000', "' OR 1=1--", 'Žluťák'])(
+    'rejects the nick %j with INVALID_NICK without querying',
+    async (nick) => {
+      const { repo, service } = setup(record());
+      expect(await codeOf(service.byNick(nick))).toBe('INVALID_NICK');
+      expect(repo.findByNick).not.toHaveBeenCalled();
+    },
+  );
+
+  it.each([
+    '',
+    'not-a-uuid',
+    '3f2b8c1e9a4d4e7b8c215d6e7f809a1',
+    '3f2b8c1e-9a4d4-e7b-8c21-5d6e7f809a1b',
+    `{${UUID}}`,
+  ])('rejects the uuid %j with INVALID_UUID without querying', async (uuid) => {
+    const { repo, service } = setup(record());
+    expect(await codeOf(service.byUuid(uuid))).toBe('INVALID_UUID');
+    expect(repo.findByUuid).not.toHaveBeenCalled();
+  });
+
+  it('answers PLAYER_NOT_FOUND for an unknown player and does not cache the miss', async () => {
+    const { repo, service } = setup(null);
+    expect(await codeOf(service.byNick('Nobody'))).toBe('PLAYER_NOT_FOUND');
+    expect(await codeOf(service.byNick('Nobody'))).toBe('PLAYER_NOT_FOUND');
+    expect(repo.findByNick).toHaveBeenCalledTimes(2);
+  });
+});

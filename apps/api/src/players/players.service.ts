@@ -1,0 +1,59 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  DomainError,
+  PlayerRecord,
+  PlayerRepository,
+  VotePeriodKeys,
+  isValidNick,
+  nickKey,
+  normalizeUuid,
+  votePeriodKeys,
+} from '@craftstats/domain';
+import { APP_CONFIG, AppConfig } from '@craftstats/platform';
+import { CACHE_TTL_SECONDS } from '../http-cache/cache-policy';
+import { Clock } from '../http-cache/clock';
+import { CachedResponse, MicroCache } from '../http-cache/micro-cache';
+import { toPlayerProfile } from './player-profile.mapper';
+
+@Injectable()
+export class PlayersService {
+  constructor(
+    private readonly players: PlayerRepository,
+    private readonly cache: MicroCache,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * The profile of the newest holder of `nick`, any letter case.
+   *
+   * @throws DomainError INVALID_NICK (400) for a malformed nick, PLAYER_NOT_FOUND (404) for an unknown one.
+   */
+  async byNick(nick: string): Promise<CachedResponse> {
+    if (!isValidNick(nick)) throw DomainError.of('INVALID_NICK');
+    return this.profile(`nick:${nickKey(nick)}`, (periods) => this.players.findByNick(nick, periods));
+  }
+
+  /**
+   * The profile of `uuid`, dashed or undashed, any case (answered in the dashed lower-case form).
+   *
+   * @throws DomainError INVALID_UUID (400) for a malformed uuid, PLAYER_NOT_FOUND (404) for an unknown one.
+   */
+  async byUuid(uuid: string): Promise<CachedResponse> {
+    const normalized = normalizeUuid(uuid);
+    if (normalized === null) throw DomainError.of('INVALID_UUID');
+    return this.profile(`uuid:${normalized}`, (periods) => this.players.findByUuid(normalized, periods));
+  }
+
+  private profile(
+    key: string,
+    find: (periods: VotePeriodKeys) => Promise<PlayerRecord | null>,
+  ): Promise<CachedResponse> {
+    return this.cache.get(key, CACHE_TTL_SECONDS.profile, async () => {
+      const record = await find(votePeriodKeys(this.clock.now(), this.config.timeZone));
+      // Not found is not cached: the player may register any moment.
+      if (record === null) throw DomainError.of('PLAYER_NOT_FOUND');
+      return toPlayerProfile(record);
+    });
+  }
+}

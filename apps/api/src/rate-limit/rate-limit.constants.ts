@@ -1,0 +1,18 @@
+/** Both throttlers count requests in fixed windows of one minute (SPEC §2: "per minute"). */
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+
+/** Named throttlers (ThrottlerModule options): the public read endpoints and the account endpoints. */
+export const PUBLIC_THROTTLER = 'public';
+export const AUTH_THROTTLER = 'auth';
+export type RateLimitScope = typeof PUBLIC_THROTTLER | typeof AUTH_THROTTLER;
+
+/** Metadata key set by `@PublicRateLimit()` / `@AuthRateLimit()`: which throttler guards the route. */
+export const RATE_LIMIT_SCOPE = 'craftstats:rate-limit-scope';
+
+/** Standard header names (IETF draft "RateLimit header fields for HTTP", as most proxies/clients read them). */
+export const RATE_LIMIT_HEADERS = {
+  limit: 'RateLimit-Limit',
+  remaining: 'RateLimit-Remaining',
+  reset: 'RateLimit-Reset',
+  retryAfter: 'Retry-After',
+} as const;

@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import {
+  InjectThrottlerOptions,
+  InjectThrottlerStorage,
+  ThrottlerModuleOptions,
+  ThrottlerOptions,
+  ThrottlerStorage,
+  normalizeIp,
+} from '@nestjs/throttler';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_MESSAGES } from '@craftstats/contracts';
+import { nickKey } from '@craftstats/domain';
+import { APP_CONFIG, AppConfig, ApiException } from '@craftstats/platform';
+import { AUTH_THROTTLER, RATE_LIMIT_HEADERS, RATE_LIMIT_SCOPE, RateLimitScope } from './rate-limit.constants';
+import { RateLimitStorage, ThrottlerStorageRecord } from './rate-limit.storage';
+
+/** What a request is counted by: the client address and, on the account endpoints, the username. */
+interface Tracker {
+  kind: 'ip' | 'user';
+  value: string;
+}
+
+interface Counted {
+  limit: number;
+  record: ThrottlerStorageRecord;
+}
+
+/** Longest username that gets its own counter; longer ones are cut (the DTO refuses them anyway). */
+const MAX_TRACKED_USERNAME = 64;
+
+/**
+ * The rate-limit guard of the API, applied through `@PublicRateLimit()` / `@AuthRateLimit()`.
+ *
+ * @nestjs/throttler provides the named throttlers ('public', 'auth': limit per window) and the storage
+ * contract; this guard does what its stock ThrottlerGuard cannot: one decision over several counters
+ * (per client and per username on the account endpoints) with the standard `RateLimit-Limit`,
+ * `RateLimit-Remaining`, `RateLimit-Reset` headers (of the most exhausted counter) on every answer
+ * and `Retry-After` on a 429. A limit of 0 turns the throttler off (no counting, no headers).
+ *
+ * The client is `request.ip`: the socket address, no proxy headers trusted. Behind a reverse proxy
+ * Fastify's `trustProxy` would have to be enabled (a later option) or every client shares one budget.
+ * IPv6 clients are counted per /64, as they usually own a whole /64.
+ *
+ * If the storage fails (Redis away) the request is let through and the failure logged: the limits
+ * protect the service, they must not take it down.
+ */
+@Injectable()
+export class RateLimitGuard implements CanActivate {
+  constructor(
+    @InjectThrottlerOptions() private readonly options: ThrottlerModuleOptions,
+    @InjectThrottlerStorage() private readonly storage: ThrottlerStorage,
+    @Inject(Reflector) private readonly reflector: Reflector,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const scope = this.reflector.getAllAndOverride<RateLimitScope | undefined>(RATE_LIMIT_SCOPE, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    const throttler = scope === undefined ? undefined : this.throttler(scope);
+    if (!throttler || scope === undefined) return true;
+    const limit = Number(throttler.limit);
+    const ttl = Number(throttler.ttl);
+    if (!(limit > 0) || !(ttl > 0)) return true;
+
+    const http = context.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+
+    const counted: Counted[] = [];
+    try {
+      for (const tracker of this.trackers(scope, request)) {
+        const record = await this.storage.increment(this.key(scope, tracker), ttl, limit, ttl, scope);
+        counted.push({ limit, record });
+      }
+    } catch (error) {
+      if (this.storage instanceof RateLimitStorage) {
+        this.storage.reportError(error instanceof Error ? error : new Error(String(error)));
+      }
+      return true;
+    }
+
+    // The most exhausted counter decides what the client is told.
+    const tightest = counted.reduce((a, b) =>
+      remaining(b) < remaining(a) ||
+      (remaining(b) === remaining(a) && b.record.timeToExpire > a.record.timeToExpire)
+        ? b
+        : a,
+    );
+    void reply.header(RATE_LIMIT_HEADERS.limit, String(tightest.limit));
+    void reply.header(RATE_LIMIT_HEADERS.remaining, String(remaining(tightest)));
+    void reply.header(RATE_LIMIT_HEADERS.reset, String(tightest.record.timeToExpire));
+
+    const blocked = counted.filter((c) => c.record.isBlocked);
+    if (blocked.length > 0) {
+      const retryAfter = Math.max(...blocked.map((c) => c.record.timeToBlockExpire));
+      throw new ApiException(429, 'RATE_LIMITED', ERROR_MESSAGES.RATE_LIMITED, {
+        [RATE_LIMIT_HEADERS.retryAfter]: String(retryAfter),
+      });
+    }
+    return true;
+  }
+
+  private throttler(scope: RateLimitScope): ThrottlerOptions | undefined {
+    const throttlers = Array.isArray(this.options) ? this.options : this.options.throttlers;
+    return throttlers.find((t) => t.name === scope);
+  }
+
+  private trackers(scope: RateLimitScope, request: FastifyRequest): Tracker[] {
+    const trackers: Tracker[] = [{ kind: 'ip', value: normalizeIp(request.ip) }];
+    if (scope === AUTH_THROTTLER) {
+      const body = request.body as Record<string, unknown> | null | undefined;
+      const username =
+        body !== null && typeof body === 'object' && !Array.isArray(body)
+          ? Object.getOwnPropertyDescriptor(body, 'username')?.value
+          : undefined;
+      if (typeof username === 'string' && username !== '') {
+        trackers.push({ kind: 'user', value: nickKey(username).slice(0, MAX_TRACKED_USERNAME) });
+      }
+    }
+    return trackers;
+  }
+
+  /** `<prefix>:<throttler>:<ip|user>:<sha256>`: hashed, so no client text ever becomes a key verbatim. */
+  private key(scope: RateLimitScope, tracker: Tracker): string {
+    const digest = createHash('sha256').update(tracker.value).digest('base64url');
+    return `${this.config.rateLimitPrefix}:${scope}:${tracker.kind}:${digest}`;
+  }
+}
+
+function remaining(counted: Counted): number {
+  return Math.max(0, counted.limit - counted.record.totalHits);
+}

@@ -1,0 +1,90 @@
+import { ApiProperty } from '@nestjs/swagger';
+import {
+  PlayerCount,
+  PlayerCountResponse,
+  StaffListResponse,
+  StaffMember,
+  UniquePlayers,
+  UniquePlayersResponse,
+} from '@craftstats/contracts';
+
+export class PlayerSlotsDto {
+  @ApiProperty({ description: 'Počet hráčů online.', example: 87, type: 'integer' })
+  online!: number;
+
+  @ApiProperty({ description: 'Maximální počet slotů.', example: 500, type: 'integer' })
+  max!: number;
+}
+
+export class PlayerCountDto implements PlayerCount {
+  @ApiProperty({ type: () => PlayerSlotsDto })
+  players!: PlayerSlotsDto;
+
+  @ApiProperty({ description: 'Odpověděl herní server na Server List Ping.', example: true })
+  isOnline!: boolean;
+
+  @ApiProperty({
+    description: 'Číslo protokolu herního serveru (ne verze API), 0 = offline.',
+    example: 765,
+    type: 'integer',
+  })
+  version!: number;
+
+  @ApiProperty({
+    description: 'Naměřená doba odezvy (ping/pong) v ms, 0 = offline.',
+    example: 12,
+    type: 'integer',
+  })
+  latency!: number;
+
+  @ApiProperty({
+    description: 'Ikona serveru jako data URI (data:image/png;base64,…), "" = žádná.',
+    example: '',
+  })
+  favicon!: string;
+}
+
+export class PlayerCountResponseDto implements PlayerCountResponse {
+  @ApiProperty({ enum: [200], example: 200, type: 'integer' })
+  status!: 200;
+
+  @ApiProperty({ type: () => PlayerCountDto })
+  data!: PlayerCountDto;
+}
+
+export class UniquePlayersDto implements UniquePlayers {
+  @ApiProperty({
+    description:
+      'Počet registrovaných hráčů od prosince 2013 (včetně UNIQUE_PLAYERS_OFFSET ze starších systémů).',
+    example: 254301,
+    type: 'integer',
+  })
+  amount!: number;
+}
+
+export class UniquePlayersResponseDto implements UniquePlayersResponse {
+  @ApiProperty({ enum: [200], example: 200, type: 'integer' })
+  status!: 200;
+
+  @ApiProperty({ type: () => UniquePlayersDto })
+  data!: UniquePlayersDto;
+}
+
+export class StaffMemberDto implements StaffMember {
+  @ApiProperty({ description: 'Nick člena AT.', example: 'Admin_Karel' })
+  nick!: string;
+
+  @ApiProperty({ description: 'UUID.', example: '3f2b8c1e-9a4d-4e7b-8c21-5d6e7f809a1b' })
+  uuid!: string;
+
+  @ApiProperty({ description: 'ID ranku, číselný text.', example: '12' })
+  rank!: string;
+}
+
+export class StaffListResponseDto implements StaffListResponse {
+  @ApiProperty({ enum: [200], example: 200, type: 'integer' })
+  status!: 200;
+
+  @ApiProperty({ type: () => [StaffMemberDto], description: 'Seřazeno podle ID ranku, pak nicku.' })
+  data!: StaffMemberDto[];
+}

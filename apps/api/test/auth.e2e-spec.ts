@@ -1,0 +1,182 @@
+import { describeEachDialect } from '@craftstats/persistence/testing';
+import { RunningApp, bootApp, testConfig } from '@craftstats/platform/testing';
+import { createApiApp } from '../src/create-api-app';
+import {
+  PLAYER_RANK,
+  STAFF_RANK,
+  TEST_ADMIN_KEY,
+  TestPlayer,
+  bearer,
+  claimsFor,
+  craftJwt,
+  Ingestor,
+  createPlayer,
+  get,
+  jwtPayload,
+  registerAndLogin,
+  setRank,
+  startIngestor,
+} from './support/accounts';
+
+const ME = '/account/me';
+const UNAUTHORIZED = {
+  status: 401,
+  error: 'UNAUTHORIZED',
+  message: 'Chybí nebo je neplatný přístupový token.',
+};
+const EXPIRED = {
+  status: 401,
+  error: 'UNAUTHORIZED',
+  message: 'Platnost přístupového tokenu vypršela, přihlas se znovu.',
+};
+const HOUR = 60 * 60;
+
+describeEachDialect('staff authentication: JWT on /account/me', (fx) => {
+  let running: RunningApp;
+  let pepa: TestPlayer;
+  let jana: TestPlayer;
+  let token: string;
+
+  const me = (headers: Record<string, string>) => get(running.url, ME, headers);
+
+  let ingestor: Ingestor;
+
+  beforeAll(async () => {
+    ingestor = await startIngestor(fx.db.url);
+    pepa = await createPlayer(ingestor, 1, 'Admin_Pepa', STAFF_RANK);
+    jana = await createPlayer(ingestor, 2, 'Mod_Jana', '12');
+    running = await bootApp(
+      'api',
+      createApiApp,
+      testConfig({ DATABASE_URL: fx.db.url, ADMIN_KEY: TEST_ADMIN_KEY }),
+    );
+    token = await registerAndLogin(running.url, 'Admin_Pepa', 'Pepa-heslo-2026!');
+  });
+  afterAll(async () => {
+    await running?.close();
+    await ingestor?.stop();
+  });
+
+  it('answers /account/me with nick, uuid, rank and the token expiry in ms for a Bearer token', async () => {
+    const res = await me(bearer(token));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const exp = jwtPayload(token)['exp'] as number;
+    expect(res.body).toEqual({
+      status: 200,
+      data: { nick: 'Admin_Pepa', uuid: pepa.uuid, rank: STAFF_RANK, expiresAt: exp * 1000 },
+    });
+  });
+
+  it('accepts the token in the x-access-token header too, and a lower-case bearer scheme', async () => {
+    const styles: Array<Record<string, string>> = [
+      { 'x-access-token': token },
+      { authorization: `bearer ${token}` },
+    ];
+    for (const headers of styles) {
+      const res = await me(headers);
+      expect(res.status).toBe(200);
+      expect((res.body as { data: { uuid: string } }).data.uuid).toBe(pepa.uuid);
+    }
+  });
+
+  it('issues tokens that live exactly 4 hours: exp - iat = 14400', () => {
+    const claims = jwtPayload(token);
+    expect((claims['exp'] as number) - (claims['iat'] as number)).toBe(14_400);
+  });
+
+  it('accepts a token issued 3 h 59 min ago and refuses one issued 4 h ago or earlier as expired', async () => {
+    const young = await me(bearer(craftJwt(claimsFor(pepa, 4 * HOUR - 60))));
+    expect(young.status).toBe(200);
+    expect((young.body as { data: { expiresAt: number } }).data.expiresAt).toBeGreaterThan(Date.now());
+
+    for (const age of [4 * HOUR, 4 * HOUR + 1, 5 * HOUR, 30 * 24 * HOUR]) {
+      const res = await me(bearer(craftJwt(claimsFor(pepa, age))));
+      expect({ age, status: res.status, body: res.body }).toEqual({ age, status: 401, body: EXPIRED });
+    }
+  });
+
+  it('answers 401 UNAUTHORIZED with WWW-Authenticate for a missing, malformed or forged token', async () => {
+    const claims = claimsFor(pepa);
+    const [head, , signature] = token.split('.');
+    const tampered = `${head}.${Buffer.from(JSON.stringify({ ...jwtPayload(token), rank: '15' })).toString('base64url')}.${signature}`;
+    const { exp: _exp, ...noExp } = claims;
+    const cases: Record<string, Record<string, string>> = {
+      'no header': {},
+      'empty bearer': { authorization: 'Bearer ' },
+      'basic scheme': { authorization: `Basic ${token}` },
+      'token without scheme': { authorization: token },
+      garbage: bearer('not-a-jwt'),
+      'three dots of garbage': bearer('a.b.c'),
+      'alg none': bearer(craftJwt(claims, { alg: 'none' })),
+      'alg none with a signature': bearer(`${craftJwt(claims, { alg: 'none' })}${signature}`),
+      'HS512 with the right secret': bearer(craftJwt(claims, { alg: 'HS512' })),
+      'wrong secret': bearer(craftJwt(claims, { secret: 'another-secret-another-secret-0123456' })),
+      'tampered payload': bearer(tampered),
+      'missing exp': bearer(craftJwt(noExp)),
+      'lifetime longer than 4 h': bearer(craftJwt({ ...claims, exp: (claims['iat'] as number) + 8 * HOUR })),
+      'sub is not a uuid': bearer(craftJwt({ ...claims, sub: 'Admin_Pepa' })),
+      'sub of another player': bearer(craftJwt({ ...claims, sub: jana.uuid })),
+      'unknown nick': bearer(craftJwt({ ...claims, nick: 'Nikdo_Takovy' })),
+      'bad x-access-token': { 'x-access-token': 'garbage' },
+      'tampered x-access-token': { 'x-access-token': tampered },
+    };
+    for (const [name, headers] of Object.entries(cases)) {
+      const res = await me(headers);
+      expect({ name, status: res.status, body: res.body }).toEqual({ name, status: 401, body: UNAUTHORIZED });
+      expect(res.headers.get('www-authenticate')).toBe('Bearer');
+    }
+  });
+
+  it('refuses a valid token of a staff member who was demoted, and accepts it again after promotion', async () => {
+    const janaToken = await registerAndLogin(running.url, 'Mod_Jana', 'Janino tajne heslo');
+    expect((await me(bearer(janaToken))).status).toBe(200);
+
+    await setRank(ingestor, jana, PLAYER_RANK, Date.now());
+    const demoted = await me(bearer(janaToken));
+    expect({ status: demoted.status, body: demoted.body }).toEqual({ status: 401, body: UNAUTHORIZED });
+
+    await setRank(ingestor, { ...jana, rank: PLAYER_RANK }, '13', Date.now() + 1);
+    const promoted = await me(bearer(janaToken));
+    expect(promoted.status).toBe(200);
+    // /account/me shows the current rank, not the one in the token.
+    expect((promoted.body as { data: { rank: string } }).data.rank).toBe('13');
+  });
+
+  it('refuses the token after the staff member changed nick (log in again under the new one)', async () => {
+    const eva = await createPlayer(ingestor, 3, 'Tester_Eva', '14');
+    const evaToken = await registerAndLogin(running.url, 'Tester_Eva', 'Evino-heslo-42');
+    await ingestor.ingest([
+      { action: 'ECONOMY_CHANGE_NAME', uuid: eva.uuid, nick: 'Tester_Eva2', date: Date.now() },
+    ]);
+    const res = await me(bearer(evaToken));
+    expect({ status: res.status, body: res.body }).toEqual({ status: 401, body: UNAUTHORIZED });
+    expect(
+      (await me(bearer(await registerAndLogin(running.url, 'Tester_Eva2', 'Evino-heslo-42')))).status,
+    ).toBe(200);
+  });
+
+  it('logs no warning about JWT_SECRET when one is configured', () => {
+    expect(running.logger.lines.filter((line) => line.includes('JWT_SECRET'))).toEqual([]);
+  });
+
+  it('logs a warning at start when JWT_SECRET is missing, and its random key rejects tokens of other instances', async () => {
+    const unkeyed = await bootApp(
+      'api',
+      createApiApp,
+      testConfig({ DATABASE_URL: fx.db.url, JWT_SECRET: undefined }),
+    );
+    try {
+      const warnings = unkeyed.logger.lines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((l) => l['level'] === 'warn' && String(l['msg']).includes('JWT_SECRET'));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatchObject({ context: 'Auth', variable: 'JWT_SECRET' });
+      expect(warnings[0]['msg']).toContain('JWT_SECRET is not set');
+      const res = await get(unkeyed.url, ME, bearer(token));
+      expect({ status: res.status, body: res.body }).toEqual({ status: 401, body: UNAUTHORIZED });
+    } finally {
+      await unkeyed.close();
+    }
+  });
+});

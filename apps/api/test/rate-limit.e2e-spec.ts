@@ -1,0 +1,394 @@
+/* eslint jest/no-standalone-expect: ['error', { additionalTestBlockFunctions: ['itWithRedis'] }] */
+import { randomBytes } from 'node:crypto';
+import { AddressInfo, createServer } from 'node:net';
+import { Controller, DynamicModule, Get, Module } from '@nestjs/common';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { describeEachDialect } from '@craftstats/persistence/testing';
+import { AppConfig, ConfigModule, JsonLogger, Metrics, createHttpApp } from '@craftstats/platform';
+import { AppProcess, RunningApp, bootApp, startAppProcess, testConfig } from '@craftstats/platform/testing';
+import { createApiApp } from '../src/create-api-app';
+import { RateLimitClock } from '../src/rate-limit/rate-limit.clock';
+import { PublicRateLimit } from '../src/rate-limit/rate-limit.decorators';
+import { RateLimitModule } from '../src/rate-limit/rate-limit.module';
+import { RedisRateLimitBackend } from '../src/rate-limit/rate-limit.storage';
+import {
+  HttpAnswer,
+  STAFF_RANK,
+  TEST_ADMIN_KEY,
+  bearer,
+  Ingestor,
+  createPlayer,
+  get,
+  postJson,
+  postJsonFrom,
+  registerAndLogin,
+  startIngestor,
+} from './support/accounts';
+import { TEST_REDIS_URL, itWithRedis } from './support/accounts-redis';
+
+const LOGIN = '/account/login';
+const REGISTER = '/account/register';
+const ACCOUNT_LIMITED = { success: false, message: 'Příliš mnoho pokusů. Zkus to znovu za chvíli.' };
+const LOGIN_FAILED = { success: false, message: 'Neplatné uživatelské jméno nebo heslo!' };
+const PUBLIC_LIMITED = {
+  status: 429,
+  error: 'RATE_LIMITED',
+  message: 'Příliš mnoho požadavků. Zkus to znovu za chvíli.',
+};
+const PASSWORD = 'Pepa-heslo-2026!';
+
+/** The RateLimit-* headers of an answer (null when absent) and Retry-After. */
+const limits = (res: HttpAnswer) => ({
+  limit: res.headers.get('ratelimit-limit'),
+  remaining: res.headers.get('ratelimit-remaining'),
+  retryAfter: res.headers.get('retry-after'),
+});
+
+const seconds = (value: string | null): number => Number(value ?? NaN);
+
+/**
+ * Moves the rate-limit clock of a running app (the in-process windows read it): `nextWindow()` jumps
+ * past the current one-minute window, so recovery is tested without waiting a minute.
+ */
+function controlClock(app: NestFastifyApplication): { nextWindow(): void } {
+  let offset = 0;
+  jest.spyOn(app.get(RateLimitClock), 'now').mockImplementation(() => Date.now() + offset);
+  return {
+    nextWindow: () => {
+      offset += 61_000;
+    },
+  };
+}
+
+describeEachDialect('rate limits of /account/register and /account/login', (fx) => {
+  let running: RunningApp;
+  let clock: { nextWindow(): void };
+
+  const login = (from: string, username: string, password = 'spatne-heslo') =>
+    postJsonFrom(from, running.url, LOGIN, { username, password });
+
+  let ingestor: Ingestor;
+
+  beforeAll(async () => {
+    ingestor = await startIngestor(fx.db.url);
+    await createPlayer(ingestor, 1, 'Admin_Pepa', STAFF_RANK);
+    running = await bootApp(
+      'api',
+      createApiApp,
+      testConfig({ DATABASE_URL: fx.db.url, ADMIN_KEY: TEST_ADMIN_KEY, RATE_LIMIT_AUTH: '3' }),
+    );
+    clock = controlClock(running.app);
+    await registerAndLogin(running.url, 'Admin_Pepa', PASSWORD);
+  });
+  afterAll(async () => {
+    await running?.close();
+    await ingestor?.stop();
+  });
+
+  it('sends RateLimit headers on every answer and a 429 with Retry-After and the Czech message after 3 attempts per client', async () => {
+    clock.nextWindow();
+    const answers: HttpAnswer[] = [];
+    for (const username of ['Nikdo_1', 'Nikdo_2', 'Nikdo_3'])
+      answers.push(await login('127.0.0.2', username));
+    expect(answers.map((a) => [a.status, a.body, limits(a)])).toEqual([
+      [401, LOGIN_FAILED, { limit: '3', remaining: '2', retryAfter: null }],
+      [401, LOGIN_FAILED, { limit: '3', remaining: '1', retryAfter: null }],
+      [401, LOGIN_FAILED, { limit: '3', remaining: '0', retryAfter: null }],
+    ]);
+    for (const a of answers) expect(seconds(a.headers.get('ratelimit-reset'))).toBeGreaterThanOrEqual(59);
+
+    const blocked = await login('127.0.0.2', 'Nikdo_4');
+    expect({ status: blocked.status, body: blocked.body }).toEqual({ status: 429, body: ACCOUNT_LIMITED });
+    expect(limits(blocked)).toMatchObject({ limit: '3', remaining: '0' });
+    expect(seconds(blocked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(seconds(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(blocked.headers.get('cache-control')).toBe('no-store');
+
+    // The right password does not help a blocked client, nor does an invalid body or the other endpoint.
+    expect((await login('127.0.0.2', 'Admin_Pepa', PASSWORD)).status).toBe(429);
+    expect((await postJsonFrom('127.0.0.2', running.url, LOGIN, { username: 42 })).body).toEqual(
+      ACCOUNT_LIMITED,
+    );
+    const register = await postJsonFrom('127.0.0.2', running.url, REGISTER, {
+      username: 'Admin_Pepa',
+      password: 'x'.repeat(9),
+      adminKey: TEST_ADMIN_KEY,
+    });
+    expect({ status: register.status, body: register.body }).toEqual({ status: 429, body: ACCOUNT_LIMITED });
+
+    // Another client is not affected.
+    const other = await login('127.0.0.3', 'Nikdo_5');
+    expect([other.status, limits(other).remaining]).toEqual([401, '2']);
+  });
+
+  it('also counts attempts per username (any letter case) across clients, and recovers after the window', async () => {
+    clock.nextWindow();
+    const answers = [
+      await login('127.0.0.4', 'Admin_Pepa'),
+      await login('127.0.0.5', 'admin_pepa'),
+      await login('127.0.0.6', 'ADMIN_PEPA'),
+    ];
+    expect(answers.map((a) => [a.status, limits(a).remaining])).toEqual([
+      [401, '2'],
+      [401, '1'],
+      [401, '0'],
+    ]);
+    const fresh = await login('127.0.0.7', 'Admin_Pepa', PASSWORD);
+    expect({ status: fresh.status, body: fresh.body }).toEqual({ status: 429, body: ACCOUNT_LIMITED });
+    expect(seconds(fresh.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // The same new client may still try another username.
+    expect((await login('127.0.0.7', 'Nikdo_6')).status).toBe(401);
+
+    clock.nextWindow();
+    const recovered = await login('127.0.0.7', 'Admin_Pepa', PASSWORD);
+    expect(recovered.status).toBe(200);
+    expect(limits(recovered)).toEqual({ limit: '3', remaining: '2', retryAfter: null });
+  });
+
+  it('shares one budget between register and login', async () => {
+    clock.nextWindow();
+    const attempts = [
+      await postJsonFrom('127.0.0.8', running.url, REGISTER, {
+        username: 'Admin_Pepa',
+        password: PASSWORD,
+        adminKey: 'spatny-klic',
+      }),
+      await postJsonFrom('127.0.0.8', running.url, LOGIN, { username: 'Nikdo_7', password: PASSWORD }),
+      await postJsonFrom('127.0.0.8', running.url, REGISTER, {
+        username: 'Nikdo_8',
+        password: PASSWORD,
+        adminKey: 'spatny-klic',
+      }),
+      await postJsonFrom('127.0.0.8', running.url, LOGIN, { username: 'Nikdo_9', password: PASSWORD }),
+    ];
+    expect(attempts.map((a) => [a.status, limits(a).remaining])).toEqual([
+      [403, '2'],
+      [401, '1'],
+      [403, '0'],
+      [429, '0'],
+    ]);
+  });
+
+  it('does not limit or label the other endpoints', async () => {
+    clock.nextWindow();
+    const token = await registerAndLogin(running.url, 'Admin_Pepa', PASSWORD);
+    const me = await get(running.url, '/account/me', bearer(token));
+    const health = await get(running.url, '/health');
+    for (const res of [me, health]) {
+      expect(res.status).toBe(200);
+      expect(limits(res)).toEqual({ limit: null, remaining: null, retryAfter: null });
+    }
+  });
+});
+
+describeEachDialect('rate limit of the account endpoints when Redis is unreachable', (fx) => {
+  it('starts anyway, lets requests through without RateLimit headers and logs the outage', async () => {
+    const closedPort = await new Promise<number>((resolve) => {
+      const server = createServer();
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const running = await bootApp(
+      'api',
+      createApiApp,
+      testConfig({
+        DATABASE_URL: fx.db.url,
+        REDIS_URL: `redis://127.0.0.1:${closedPort}`,
+        RATE_LIMIT_AUTH: '1',
+      }),
+    );
+    try {
+      for (let i = 0; i < 3; i++) {
+        const res = await postJson(running.url, LOGIN, { username: 'Nikdo', password: 'spatne-heslo' });
+        expect([res.status, limits(res)]).toEqual([401, { limit: null, remaining: null, retryAfter: null }]);
+      }
+      const outage = running.logger.lines
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .filter((l) => l['context'] === 'RateLimit');
+      expect(outage[0]).toMatchObject({
+        level: 'error',
+        msg: 'Rate-limit storage unavailable; requests are let through',
+        backend: 'redis',
+      });
+    } finally {
+      await running.close();
+    }
+  });
+});
+
+describeEachDialect('rate limit of the account endpoints switched off (RATE_LIMIT_AUTH=0)', (fx) => {
+  it('never answers 429 and sends no RateLimit headers', async () => {
+    const running = await bootApp(
+      'api',
+      createApiApp,
+      testConfig({ DATABASE_URL: fx.db.url, RATE_LIMIT_AUTH: '0' }),
+    );
+    try {
+      for (let i = 0; i < 12; i++) {
+        const res = await postJson(running.url, LOGIN, { username: 'Nikdo', password: 'spatne-heslo' });
+        expect([res.status, limits(res)]).toEqual([401, { limit: null, remaining: null, retryAfter: null }]);
+      }
+    } finally {
+      await running.close();
+    }
+  });
+});
+
+@PublicRateLimit()
+@Controller('probe')
+class PublicProbeController {
+  @Get('a')
+  a(): { status: 200; data: string } {
+    return { status: 200, data: 'a' };
+  }
+
+  @Get('b')
+  b(): { status: 200; data: string } {
+    return { status: 200, data: 'b' };
+  }
+}
+
+@Controller('free')
+class FreeProbeController {
+  @Get()
+  free(): { status: 200; data: string } {
+    return { status: 200, data: 'free' };
+  }
+}
+
+/**
+ * The public throttler is applied to the read endpoints by another feature; here it guards probe
+ * endpoints in an app built like the API (createHttpApp: Fastify, the global error envelope) with the
+ * real RateLimitModule.
+ */
+async function createProbeApp(config: AppConfig, logger?: JsonLogger): Promise<NestFastifyApplication> {
+  @Module({})
+  class ProbeModule {}
+  const module: DynamicModule = {
+    module: ProbeModule,
+    imports: [ConfigModule.forRoot(config), RateLimitModule],
+    controllers: [PublicProbeController, FreeProbeController],
+  };
+  const app = await createHttpApp(module, {
+    name: 'api',
+    bodyLimit: 16 * 1024,
+    metrics: new Metrics('api'),
+    logger,
+  });
+  await app.init();
+  return app;
+}
+
+describe('rate limit of the public read endpoints (@PublicRateLimit)', () => {
+  it('counts requests per client across all public endpoints and answers 429 RATE_LIMITED with Retry-After', async () => {
+    const running = await bootApp('api', createProbeApp, testConfig({ RATE_LIMIT_PUBLIC: '2' }));
+    try {
+      const clock = controlClock(running.app);
+      const first = await get(running.url, '/probe/a');
+      const second = await get(running.url, '/probe/b');
+      expect([first.status, first.body, limits(first)]).toEqual([
+        200,
+        { status: 200, data: 'a' },
+        { limit: '2', remaining: '1', retryAfter: null },
+      ]);
+      expect([second.status, limits(second)]).toEqual([
+        200,
+        { limit: '2', remaining: '0', retryAfter: null },
+      ]);
+      expect(seconds(second.headers.get('ratelimit-reset'))).toBeGreaterThanOrEqual(59);
+
+      const blocked = await get(running.url, '/probe/a');
+      expect({ status: blocked.status, body: blocked.body }).toEqual({ status: 429, body: PUBLIC_LIMITED });
+      expect(limits(blocked)).toMatchObject({ limit: '2', remaining: '0' });
+      expect(seconds(blocked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(seconds(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+
+      const free = await get(running.url, '/free');
+      expect([free.status, limits(free)]).toEqual([200, { limit: null, remaining: null, retryAfter: null }]);
+
+      clock.nextWindow();
+      const again = await get(running.url, '/probe/b');
+      expect([again.status, limits(again)]).toEqual([200, { limit: '2', remaining: '1', retryAfter: null }]);
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('is off with RATE_LIMIT_PUBLIC=0: no 429 and no RateLimit headers', async () => {
+    const running = await bootApp('api', createProbeApp, testConfig({ RATE_LIMIT_PUBLIC: '0' }));
+    try {
+      for (let i = 0; i < 5; i++) {
+        const res = await get(running.url, '/probe/a');
+        expect([res.status, limits(res)]).toEqual([200, { limit: null, remaining: null, retryAfter: null }]);
+      }
+    } finally {
+      await running.close();
+    }
+  });
+});
+
+describe('Redis rate-limit counters', () => {
+  itWithRedis(
+    'count atomically under concurrency and expire with the window (INCR + PEXPIRE in one script)',
+    async () => {
+      const backend = new RedisRateLimitBackend(TEST_REDIS_URL);
+      await backend.connect();
+      try {
+        const key = `craftstats-test:${process.pid}:${randomBytes(6).toString('hex')}`;
+        const hits = await Promise.all(Array.from({ length: 20 }, () => backend.hit(key, 400)));
+        expect(hits.map((h) => h.hits).sort((a, b) => a - b)).toEqual(
+          Array.from({ length: 20 }, (_, i) => i + 1),
+        );
+        for (const hit of hits) {
+          expect(hit.resetMs).toBeGreaterThan(0);
+          expect(hit.resetMs).toBeLessThanOrEqual(400);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect((await backend.hit(key, 400)).hits).toBe(1);
+      } finally {
+        await backend.close();
+      }
+    },
+  );
+});
+
+describeEachDialect('rate limits shared by two API processes through Redis', (fx) => {
+  itWithRedis(
+    'lets 5 attempts through across both instances and answers the 6th with 429',
+    async () => {
+      const env = {
+        DATABASE_URL: fx.db.url,
+        REDIS_URL: TEST_REDIS_URL,
+        RATE_LIMIT_AUTH: '5',
+        RATE_LIMIT_PREFIX: `craftstats-test:${process.pid}:${randomBytes(6).toString('hex')}`,
+      };
+      const processes: AppProcess[] = [];
+      try {
+        processes.push(await startAppProcess('api', env));
+        processes.push(await startAppProcess('api', env));
+        const answers: HttpAnswer[] = [];
+        for (let i = 0; i < 6; i++) {
+          answers.push(
+            await postJson(processes[i % 2].url, LOGIN, { username: 'Nikdo', password: 'spatne-heslo' }),
+          );
+        }
+        expect(answers.map((a) => [a.status, limits(a).remaining])).toEqual([
+          [401, '4'],
+          [401, '3'],
+          [401, '2'],
+          [401, '1'],
+          [401, '0'],
+          [429, '0'],
+        ]);
+        expect(answers[5].body).toEqual(ACCOUNT_LIMITED);
+        expect(seconds(answers[5].headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+        for (const p of processes) expect(p.output()).toContain('Rate-limit counters in Redis');
+      } finally {
+        await Promise.all(processes.map((p) => p.stop()));
+      }
+    },
+    60_000,
+  );
+});
