@@ -6,33 +6,16 @@ import {
   PanelEconomyLogResponse,
 } from '@craftstats/contracts';
 import { AchievementLogRecord, EconomyLogRecord, LogRepository } from '@craftstats/domain';
+import { toAchievementLogEntry, toEconomyLogEntry } from '../logs/log-entry.mapper';
 import { PanelQuery, encodeCursor } from './panel.query';
 
+/** The public entry (seed 2.5) plus the event id the game server sent. */
 export function toPanelEconomyEntry(row: EconomyLogRecord): PanelEconomyLogEntry {
-  return {
-    nick: row.nick,
-    uuid: row.uuid,
-    action: row.action,
-    sender: row.sender,
-    server: row.server,
-    old_value: row.oldValue,
-    new_value: row.newValue,
-    date: String(row.date),
-    event_id: row.eventId,
-  };
+  return { ...toEconomyLogEntry(row), event_id: row.eventId };
 }
 
 export function toPanelAchievementEntry(row: AchievementLogRecord): PanelAchievementLogEntry {
-  return {
-    nick: row.nick,
-    uuid: row.uuid,
-    ach_id: row.achId,
-    ach_name: row.achName,
-    ach_value: row.achValue,
-    server: row.server,
-    date: String(row.date),
-    event_id: row.eventId,
-  };
+  return { ...toAchievementLogEntry(row), event_id: row.eventId };
 }
 
 /** The staff panel's view of the whole log history: filtered, newest first, keyset-paginated. */

@@ -18,7 +18,7 @@ describe('DomainError', () => {
     ['PLAYER_NOT_FOUND', 'Hráč nebyl nalezen.'],
     ['INVALID_UUID', 'Neplatné UUID hráče.'],
     ['INVALID_NICK', 'Neplatný nick hráče.'],
-    ['VALIDATION_FAILED', 'Neplatný požadavek.'],
+    ['VALIDATION_FAILED', 'Požadavek neprošel kontrolou.'],
     ['UNAUTHORIZED', 'Chybí nebo je neplatný přístupový token.'],
     ['NOT_FOUND', 'Požadovaný zdroj neexistuje.'],
     ['UNAVAILABLE', 'Služba je dočasně nedostupná, zkus to za chvíli.'],

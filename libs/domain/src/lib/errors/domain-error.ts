@@ -13,7 +13,7 @@ export const DOMAIN_ERROR_MESSAGES: Readonly<Record<DomainErrorCode, string>> = 
   PLAYER_NOT_FOUND: 'Hráč nebyl nalezen.',
   INVALID_UUID: 'Neplatné UUID hráče.',
   INVALID_NICK: 'Neplatný nick hráče.',
-  VALIDATION_FAILED: 'Neplatný požadavek.',
+  VALIDATION_FAILED: 'Požadavek neprošel kontrolou.',
   UNAUTHORIZED: 'Chybí nebo je neplatný přístupový token.',
   NOT_FOUND: 'Požadovaný zdroj neexistuje.',
   UNAVAILABLE: 'Služba je dočasně nedostupná, zkus to za chvíli.',
