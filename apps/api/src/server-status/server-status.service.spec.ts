@@ -29,7 +29,7 @@ function setup(
   const clock = new FakeClock();
   const pinger = { ping: jest.fn(ping) };
   const players = {
-    countPlayers: jest.fn(async () => 41),
+    countRegisteredPlayers: jest.fn(async () => 41),
     findStaff: jest.fn(async () => [
       { nick: 'Admin', uuid: '00000000-0000-4000-8000-000000000001', rank: '12' },
     ]),

@@ -44,7 +44,7 @@ export class ServerStatusService {
       'uniqueplayers',
       CACHE_TTL_SECONDS.uniquePlayers,
       async (): Promise<UniquePlayers> => ({
-        amount: (await this.players.countPlayers()) + this.config.uniquePlayersOffset,
+        amount: (await this.players.countRegisteredPlayers()) + this.config.uniquePlayersOffset,
       }),
     );
   }

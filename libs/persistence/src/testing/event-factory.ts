@@ -7,9 +7,11 @@ export type RawEvent = Record<string, unknown> & { action: string; uuid: string;
 
 /**
  * Builds a validated GameEvent through the real parser, so test data is exactly what ingestion
- * would store. `id` defaults to a unique value; `date` to `receivedAt`.
+ * would store. `id` defaults to a unique value. The event counts as received at its own `date`
+ * unless `receivedAt` says otherwise (the parser refuses dates far after the receipt).
  */
-export function gameEvent(raw: RawEvent, receivedAt = 1_700_000_000_000): GameEvent {
+export function gameEvent(raw: RawEvent, receivedAt?: number): GameEvent {
+  receivedAt ??= typeof raw['date'] === 'number' ? raw['date'] : Date.now();
   const result = parseEvent({ id: `test-${++sequence}`, ...raw }, { defaultServer: 'test', receivedAt });
   if (!result.ok) throw new Error(`Invalid test event ${JSON.stringify(raw)}: ${result.error}`);
   return result.event;

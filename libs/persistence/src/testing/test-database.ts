@@ -25,7 +25,10 @@ function mariaDbBase(): URL {
 export function mariaDbSkipReason(): string | null {
   const state = process.env['CRAFTSTATS_MARIADB'];
   if (state === 'available') return null;
-  return state?.replace(/^unavailable: /, '') ?? 'MariaDB availability was not probed (run through the Jest config)';
+  return (
+    state?.replace(/^unavailable: /, '') ??
+    'MariaDB availability was not probed (run through the Jest config)'
+  );
 }
 
 export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {

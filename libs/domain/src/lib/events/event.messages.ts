@@ -22,12 +22,14 @@ export const EVENT_ERRORS = {
     `Pole "${field}" musí být neprázdný text o délce nejvýše ${max} znaků bez řídicích znaků.`,
   optionalText: (field: string, max: number): string =>
     `Pole "${field}" musí být text o délce nejvýše ${max} znaků bez řídicích znaků.`,
-  date: (): string => 'Pole "date" musí být celé číslo (milisekundy od roku 1970) v platném rozsahu.',
+  date: (): string =>
+    'Pole "date" musí být celé číslo (milisekundy od roku 1970), nejvýše 24 hodin po přijetí události.',
   integer: (field: string): string => `Pole "${field}" musí být celé číslo.`,
   unsafeNumber: (field: string): string =>
     `Pole "${field}" je číslo větší než 2^53, které JSON nepřenese přesně; pošli ho jako text.`,
   outOfRange: (field: string): string => `Pole "${field}" musí být celé číslo v rozsahu ±9007199254740991.`,
-  nonNegativeInteger: (field: string): string => `Pole "${field}" musí být nezáporné celé číslo.`,
+  nonNegativeInteger: (field: string, max: number): string =>
+    `Pole "${field}" musí být nezáporné celé číslo nejvýše ${max}.`,
   rankId: (): string => 'Pole "new_value" musí být nezáporné celé číslo (ID ranku) o nejvýše 20 číslicích.',
   discordId: (): string => 'Pole "new_value" musí být Discord ID (1–20 číslic).',
   achId: (): string => 'Pole "ach_id" musí mít 1–64 znaků z [A-Za-z0-9_.:-].',

@@ -223,8 +223,9 @@ describe('parseEvent', () => {
   });
 
   describe('date', () => {
-    it('accepts the largest allowed value', () => {
-      expect(parsed(raw('PLAYER_QUIT', { date: 8.64e15 - 1 })).date).toBe(8.64e15 - 1);
+    it('accepts dates up to 24 hours after the receipt (clock skew between servers)', () => {
+      const latest = CTX.receivedAt + 24 * 60 * 60 * 1000;
+      expect(parsed(raw('PLAYER_QUIT', { date: latest })).date).toBe(latest);
       expect(parsed(raw('PLAYER_QUIT', { date: 1 })).date).toBe(1);
     });
 
@@ -233,13 +234,15 @@ describe('parseEvent', () => {
       ['a fraction', 1_767_000_000_000.5],
       ['zero', 0],
       ['negative', -5],
+      ['more than 24 hours after the receipt', CTX.receivedAt + 24 * 60 * 60 * 1000 + 1],
+      ['in microseconds instead of milliseconds', CTX.receivedAt * 1000],
       ['8.64e15', 8.64e15],
       ['beyond the safe integers', 2 ** 60],
       ['NaN-like text', 'NaN'],
       ['a boolean', true],
     ])('rejects a date that is %s', (_label, date) => {
       expect(errorOf(raw('PLAYER_QUIT', { date }))).toBe(
-        'Pole "date" musí být celé číslo (milisekundy od roku 1970) v platném rozsahu.',
+        'Pole "date" musí být celé číslo (milisekundy od roku 1970), nejvýše 24 hodin po přijetí události.',
       );
     });
   });
@@ -477,10 +480,16 @@ describe('parseEvent', () => {
       }
     });
 
-    it.each([-1, 1.5, '10', 2 ** 53])('rejects the ach_value %p', (value) => {
+    it.each([-1, 1.5, '10', 2 ** 31, 2 ** 53])('rejects the ach_value %p', (value) => {
       expect(errorOf(raw('ACHIEVEMENT_COMPLETE', { ...achievement, ach_value: value }))).toBe(
-        'Pole "ach_value" musí být nezáporné celé číslo.',
+        'Pole "ach_value" musí být nezáporné celé číslo nejvýše 2147483647.',
       );
+    });
+
+    it('accepts the largest ach_value a 32-bit column holds', () => {
+      expect(parsed(raw('ACHIEVEMENT_COMPLETE', { ...achievement, ach_value: 2 ** 31 - 1 }))).toMatchObject({
+        achValue: 2 ** 31 - 1,
+      });
     });
   });
 
@@ -536,10 +545,13 @@ describe('parseEvent', () => {
     it('requires a non-negative integer level and experience', () => {
       expect(errorOf(raw('PLAYER_UPDATE_LEVEL', { mode: 'prison' }))).toBe('Chybí povinné pole "level".');
       expect(errorOf(raw('PLAYER_UPDATE_LEVEL', { mode: 'prison', level: -1 }))).toBe(
-        'Pole "level" musí být nezáporné celé číslo.',
+        'Pole "level" musí být nezáporné celé číslo nejvýše 2147483647.',
+      );
+      expect(errorOf(raw('PLAYER_UPDATE_LEVEL', { mode: 'prison', level: 2 ** 31 }))).toBe(
+        'Pole "level" musí být nezáporné celé číslo nejvýše 2147483647.',
       );
       expect(errorOf(raw('PLAYER_UPDATE_LEVEL', { mode: 'prison', level: 1, experience: 0.5 }))).toBe(
-        'Pole "experience" musí být nezáporné celé číslo.',
+        'Pole "experience" musí být nezáporné celé číslo nejvýše 9007199254740991.',
       );
     });
   });

@@ -22,8 +22,14 @@ const UNPRINTABLE = /[\p{Cc}\p{Cs}]/u;
 const HTTP_URL_START = /^https?:\/\//i;
 /** `URL` silently strips surrounding whitespace and inner tabs/newlines; such text is refused instead. */
 const URL_FORBIDDEN = /[\s\p{Cc}\p{Cs}]/u;
-/** `date` must be after the epoch and below the largest valid JS time value. */
-const MAX_DATE_EXCLUSIVE = 8.64e15;
+/**
+ * How far ahead of the receipt time an event's `date` may be (clock skew between servers). A date
+ * further ahead — e.g. microseconds sent as milliseconds — would win every "newest by date" rule for
+ * ever, so it is refused.
+ */
+export const MAX_FUTURE_SKEW_MS = 24 * 60 * 60 * 1000;
+/** Counts stored in 32-bit INT columns (achievement points per completion, levels). */
+const MAX_INT32 = 2_147_483_647;
 
 /** Thrown by the field readers; caught in `parseEvent` only. */
 class InvalidEvent extends Error {}
@@ -89,10 +95,10 @@ function optionalText(value: unknown, field: string, max: number): string {
   return value;
 }
 
-/** A non-negative safe integer JSON number (counts, levels, points). */
-function nonNegativeInteger(value: unknown, field: string): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    return fail(EVENT_ERRORS.nonNegativeInteger(field));
+/** A non-negative integer JSON number up to `max` (a safe integer by default). */
+function nonNegativeInteger(value: unknown, field: string, max = Number.MAX_SAFE_INTEGER): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 || value > max) {
+    return fail(EVENT_ERRORS.nonNegativeInteger(field, max));
   }
   return value + 0; // `+ 0` turns -0 into 0
 }
@@ -120,7 +126,7 @@ function eventDate(raw: RawEvent, receivedAt: number): number {
     typeof value !== 'number' ||
     !Number.isSafeInteger(value) ||
     value <= 0 ||
-    value >= MAX_DATE_EXCLUSIVE
+    value > receivedAt + MAX_FUTURE_SKEW_MS
   ) {
     return fail(EVENT_ERRORS.date());
   }
@@ -236,7 +242,7 @@ function parseSpecific(raw: RawEvent, base: EventBase): GameEvent {
         action,
         achId,
         achName: requiredText(raw, 'ach_name', 128),
-        achValue: nonNegativeInteger(raw.required('ach_value'), 'ach_value'),
+        achValue: nonNegativeInteger(raw.required('ach_value'), 'ach_value', MAX_INT32),
       };
     }
     case 'PLAYER_JOIN': {
@@ -259,7 +265,7 @@ function parseSpecific(raw: RawEvent, base: EventBase): GameEvent {
         kind: 'level',
         action,
         mode,
-        level: nonNegativeInteger(raw.required('level'), 'level'),
+        level: nonNegativeInteger(raw.required('level'), 'level', MAX_INT32),
         experience: experience === undefined ? 0 : nonNegativeInteger(experience, 'experience'),
       };
     }

@@ -55,7 +55,11 @@ export abstract class LogRepository {
   abstract latestEconomy(limit: number): Promise<EconomyLogRecord[]>;
   abstract latestAchievements(limit: number): Promise<AchievementLogRecord[]>;
   /** The whole history (every action), newest first, keyset-paginated. */
-  abstract searchEconomy(filter: LogFilter, limit: number, after: LogCursor | null): Promise<LogPage<EconomyLogRecord>>;
+  abstract searchEconomy(
+    filter: LogFilter,
+    limit: number,
+    after: LogCursor | null,
+  ): Promise<LogPage<EconomyLogRecord>>;
   abstract searchAchievements(
     filter: LogFilter,
     limit: number,

@@ -156,6 +156,7 @@ describe('newPlayer', () => {
       playedTime: 0,
       mcVersion: '',
       rank: '',
+      rankSince: 0,
       tag: '',
       discordId: '',
       levels: {
@@ -314,8 +315,17 @@ describe('applyEvent', () => {
       expect(playerAfter(register(T0), discord('348569173429977088')).discordId).toBe('348569173429977088');
     });
 
-    it('lets the latest applied change win', () => {
-      expect(playerAfter(rank('2', T0), rank('9', T0 - 1)).rank).toBe('9');
+    it('keeps the newer rank when an older rank event arrives late (a removed staff rank stays removed)', () => {
+      const player = playerAfter(rank('10', T0), rank('1', T0 + MIN), rank('10', T0 + 1));
+      expect(player).toMatchObject({ rank: '1', rankSince: T0 + MIN });
+    });
+
+    it('lets the later-applied rank win when two share a date', () => {
+      expect(playerAfter(rank('2', T0), rank('9', T0)).rank).toBe('9');
+    });
+
+    it('lets the latest applied tag win', () => {
+      expect(playerAfter(tag('2', T0), tag('9', T0 - 1)).tag).toBe('9');
     });
   });
 
@@ -434,6 +444,25 @@ describe('applyEvent', () => {
         quitAt: T0 + 5 * MIN,
         duration: 5 * MIN,
       });
+    });
+
+    it('keeps the player online when the previous server reports its quit after a switch', () => {
+      const result = replay(join('lobby', T0), join('survival', T0 + 60_000), quit('lobby', T0 + 60_500));
+      expect(result.player).toMatchObject({
+        isOnline: true,
+        lastServer: 'survival',
+        lastOnline: T0 + 60_500,
+        playedTime: 60_000,
+        openSession: { server: 'survival', since: T0 + 60_000 },
+      });
+      expect(result.effects.closedSession).toBeNull();
+      const after = playerAfter(
+        join('lobby', T0),
+        join('survival', T0 + 60_000),
+        quit('lobby', T0 + 60_500),
+        quit('survival', T0 + 60 * MIN),
+      );
+      expect(after).toMatchObject({ isOnline: false, playedTime: 60 * MIN, openSession: null });
     });
 
     it('marks a player offline on a quit without a join, counting no time', () => {

@@ -43,6 +43,8 @@ export interface PlayerProjection {
   mcVersion: string;
   /** Rank id, numeric text. */
   rank: string;
+  /** `date` of the event the current rank comes from (0 = never set). */
+  rankSince: number;
   tag: string;
   /** Discord id text (exceeds 2^53, so never a number). */
   discordId: string;
@@ -114,6 +116,7 @@ export function newPlayer(uuid: string, nick: string, firstSeen: number): Player
     playedTime: 0,
     mcVersion: '',
     rank: '',
+    rankSince: 0,
     tag: '',
     discordId: '',
     levels: Object.fromEntries(LEVEL_MODES.map((mode) => [mode, { level: 0, experience: 0 }])) as Record<
@@ -197,7 +200,12 @@ export function applyEvent(
       }
       break;
     case 'rank':
-      player.rank = event.newValue;
+      // Staff access follows the rank: a late, older rank event must not undo a newer one (e.g.
+      // give back a rank that was taken away).
+      if (event.date >= player.rankSince) {
+        player.rank = event.newValue;
+        player.rankSince = event.date;
+      }
       break;
     case 'tag':
       player.tag = event.newValue;
@@ -239,6 +247,13 @@ export function applyEvent(
       // A quit older than the open session ended an earlier session, delivered late (for example
       // from another server's queue): the player has rejoined since and stays online.
       if (open !== null && event.date < open.since) break;
+      // A quit from another server than the open session's is the previous server reporting a
+      // switch (the proxy sends the player to survival, then the lobby reports its quit): the player
+      // is still online on the new server.
+      if (open !== null && open.server !== event.server) {
+        player.lastOnline = Math.max(player.lastOnline, event.date);
+        break;
+      }
       if (open !== null) effects.closedSession = closeSession(player, open, event.date);
       player.isOnline = false;
       player.lastOnline = Math.max(player.lastOnline, event.date);

@@ -25,6 +25,6 @@ export abstract class PlayerRepository {
   abstract findByUuid(uuid: string, periods: VotePeriodKeys): Promise<PlayerRecord | null>;
   /** Players whose rank is one of `rankIds`, ordered by rank id, then nick. */
   abstract findStaff(rankIds: readonly string[]): Promise<StaffRecord[]>;
-  /** Number of players known to this database (kept as a counter, O(1)). */
-  abstract countPlayers(): Promise<number>;
+  /** Players whose ECONOMY_REGISTER was stored (kept as a counter, O(1)). */
+  abstract countRegisteredPlayers(): Promise<number>;
 }

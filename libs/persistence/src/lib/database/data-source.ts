@@ -28,7 +28,10 @@ export interface DataSourceExtras {
   poolSize?: number;
 }
 
-export function dataSourceOptions(settings: DatabaseSettings, extras: DataSourceExtras = {}): DataSourceOptions {
+export function dataSourceOptions(
+  settings: DatabaseSettings,
+  extras: DataSourceExtras = {},
+): DataSourceOptions {
   const common = {
     entities: ENTITIES,
     synchronize: extras.synchronize ?? false,
@@ -38,7 +41,8 @@ export function dataSourceOptions(settings: DatabaseSettings, extras: DataSource
     logger: extras.logger,
   };
   if (settings.kind === 'sqlite') {
-    if (settings.path !== ':memory:') mkdirSync(path.dirname(path.resolve(settings.path)), { recursive: true });
+    if (settings.path !== ':memory:')
+      mkdirSync(path.dirname(path.resolve(settings.path)), { recursive: true });
     return {
       ...common,
       type: 'better-sqlite3',

@@ -32,16 +32,24 @@ function codesOf(error: unknown): string[] {
     const { code, errno, message } = current as { code?: unknown; errno?: unknown; message?: unknown };
     if (typeof code === 'string') codes.push(code);
     if (typeof errno === 'string') codes.push(errno);
-    if (typeof message === 'string' && /no such table|database is closed|The database connection is not open|Connection is not established/i.test(message)) {
+    if (
+      typeof message === 'string' &&
+      /no such table|database is closed|The database connection is not open|Connection is not established/i.test(
+        message,
+      )
+    ) {
       codes.push('SQLITE_CANTOPEN');
     }
-    current = (current as { driverError?: unknown; cause?: unknown }).driverError ?? (current as { cause?: unknown }).cause;
+    current =
+      (current as { driverError?: unknown; cause?: unknown }).driverError ??
+      (current as { cause?: unknown }).cause;
   }
   return codes;
 }
 
 export function isDatabaseUnavailableError(error: unknown): boolean {
-  if (error && typeof error === 'object' && (error as { name?: unknown }).name === 'CannotConnectError') return true;
+  if (error && typeof error === 'object' && (error as { name?: unknown }).name === 'CannotConnectError')
+    return true;
   return codesOf(error).some((code) => UNAVAILABLE_CODES.has(code));
 }
 

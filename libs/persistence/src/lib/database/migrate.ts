@@ -14,7 +14,9 @@ export async function runMigrations(dataSource: DataSource): Promise<Migration[]
     const runner = dataSource.createQueryRunner();
     try {
       await runner.connect();
-      const [row] = (await runner.query('SELECT GET_LOCK(?, 60) AS locked', [MYSQL_LOCK])) as Array<{ locked: number }>;
+      const [row] = (await runner.query('SELECT GET_LOCK(?, 60) AS locked', [MYSQL_LOCK])) as Array<{
+        locked: number;
+      }>;
       if (Number(row?.locked) !== 1) throw new Error('Timed out waiting for the migration lock');
       try {
         return await dataSource.runMigrations({ transaction: 'each' });
@@ -29,7 +31,8 @@ export async function runMigrations(dataSource: DataSource): Promise<Migration[]
     try {
       return await dataSource.runMigrations({ transaction: 'each' });
     } catch (error) {
-      const raced = isRetryableTransactionError(error) || /already exists|UNIQUE constraint failed/i.test(String(error));
+      const raced =
+        isRetryableTransactionError(error) || /already exists|UNIQUE constraint failed/i.test(String(error));
       if (!raced || attempt >= 5) throw error;
       await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
     }

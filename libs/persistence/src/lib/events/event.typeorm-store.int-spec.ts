@@ -25,7 +25,10 @@ describeEachDialect('TypeOrmEventStore', (fx) => {
 
   it('creates a player on registration and finds it by uuid and by nick in any letter case', async () => {
     const uuid = testUuid(1);
-    const outcome = await store.ingest([gameEvent({ action: 'ECONOMY_REGISTER', uuid, nick: 'Pepa_Novak', date: T0 })], ctx());
+    const outcome = await store.ingest(
+      [gameEvent({ action: 'ECONOMY_REGISTER', uuid, nick: 'Pepa_Novak', date: T0 })],
+      ctx(),
+    );
     expect(outcome).toEqual({ accepted: 1, duplicates: 0 });
 
     const byUuid = await players.findByUuid(uuid, periods);
@@ -35,22 +38,35 @@ describeEachDialect('TypeOrmEventStore', (fx) => {
       expect((await players.findByNick(spelling, periods))?.id).toBe(byUuid?.id);
     }
     expect(await players.findByNick('nobody', periods)).toBeNull();
-    expect(await players.countPlayers()).toBe(1);
+    expect(await players.countRegisteredPlayers()).toBe(1);
   });
 
   it('upserts: a repeated registration changes nothing and later events update the same row', async () => {
     const uuid = testUuid(2);
     await store.ingest([gameEvent({ action: 'ECONOMY_REGISTER', uuid, nick: 'Karel', date: T0 })], ctx());
-    await store.ingest([gameEvent({ action: 'ECONOMY_REGISTER', uuid, nick: 'Karel', date: T0 + 5000 })], ctx());
-    await store.ingest([gameEvent({ action: 'PLAYER_UPDATE_RANK', uuid, nick: 'Karel', new_value: '12', date: T0 + 6000 })], ctx());
+    await store.ingest(
+      [gameEvent({ action: 'ECONOMY_REGISTER', uuid, nick: 'Karel', date: T0 + 5000 })],
+      ctx(),
+    );
+    await store.ingest(
+      [gameEvent({ action: 'PLAYER_UPDATE_RANK', uuid, nick: 'Karel', new_value: '12', date: T0 + 6000 })],
+      ctx(),
+    );
     const record = await players.findByUuid(uuid, periods);
     expect(record?.player).toMatchObject({ registred: T0, rank: '12' });
-    expect(await players.countPlayers()).toBe(2);
+    expect(await players.countRegisteredPlayers()).toBe(2);
   });
 
   it('counts an already-seen event id as a duplicate and changes nothing', async () => {
     const uuid = testUuid(3);
-    const event = gameEvent({ action: 'ECONOMY_CRAFTCOINS_ADD', uuid, nick: 'Duplo', old_value: 0, new_value: 100, date: T0 });
+    const event = gameEvent({
+      action: 'ECONOMY_CRAFTCOINS_ADD',
+      uuid,
+      nick: 'Duplo',
+      old_value: 0,
+      new_value: 100,
+      date: T0,
+    });
     expect(await store.ingest([event], ctx())).toEqual({ accepted: 1, duplicates: 0 });
     expect(await store.ingest([event, event], ctx())).toEqual({ accepted: 0, duplicates: 2 });
     const record = await players.findByUuid(uuid, periods);
@@ -73,13 +89,37 @@ describeEachDialect('TypeOrmEventStore', (fx) => {
   it('ranks the top 50 by value, then nick case-insensitively, then uuid', async () => {
     // 60 players with KARMA; ties at 50 between nicks differing in case and between equal nicks.
     const events = Array.from({ length: 60 }, (_, i) =>
-      gameEvent({ action: 'ECONOMY_KARMA_ADD', uuid: testUuid(100 + i), nick: `k${String(i).padStart(2, '0')}`, new_value: 1000 - i, date: T0 }),
+      gameEvent({
+        action: 'ECONOMY_KARMA_ADD',
+        uuid: testUuid(100 + i),
+        nick: `k${String(i).padStart(2, '0')}`,
+        new_value: 1000 - i,
+        date: T0,
+      }),
     );
     events.push(
       gameEvent({ action: 'ECONOMY_KARMA_ADD', uuid: testUuid(201), nick: 'Bob', new_value: 5000, date: T0 }),
-      gameEvent({ action: 'ECONOMY_KARMA_ADD', uuid: testUuid(202), nick: 'alice', new_value: 5000, date: T0 }),
-      gameEvent({ action: 'ECONOMY_KARMA_ADD', uuid: testUuid(204), nick: 'Carl', new_value: 5000, date: T0 }),
-      gameEvent({ action: 'ECONOMY_KARMA_ADD', uuid: testUuid(203), nick: 'carl', new_value: 5000, date: T0 }),
+      gameEvent({
+        action: 'ECONOMY_KARMA_ADD',
+        uuid: testUuid(202),
+        nick: 'alice',
+        new_value: 5000,
+        date: T0,
+      }),
+      gameEvent({
+        action: 'ECONOMY_KARMA_ADD',
+        uuid: testUuid(204),
+        nick: 'Carl',
+        new_value: 5000,
+        date: T0,
+      }),
+      gameEvent({
+        action: 'ECONOMY_KARMA_ADD',
+        uuid: testUuid(203),
+        nick: 'carl',
+        new_value: 5000,
+        date: T0,
+      }),
     );
     await store.ingest(events, ctx());
     const top = await boards.topBalances('KARMA', 50);
@@ -96,7 +136,8 @@ describeEachDialect('TypeOrmEventStore', (fx) => {
 
   it('counts votes per total, month and week of the community calendar', async () => {
     const uuid = testUuid(300);
-    const vote = (date: number) => gameEvent({ action: 'PLAYER_VOTE', uuid, nick: 'Volic', site: 'czech-craft', date });
+    const vote = (date: number) =>
+      gameEvent({ action: 'PLAYER_VOTE', uuid, nick: 'Volic', site: 'czech-craft', date });
     const lastMonth = Date.UTC(2026, 9, 31, 22, 30); // 2026-10-31 23:30 Prague: October
     await store.ingest([vote(T0), vote(T0 + 1), vote(lastMonth)], ctx());
     expect(await boards.topVotes('total', 'all', 50)).toEqual([{ nick: 'Volic', uuid, value: 3 }]);
@@ -110,8 +151,14 @@ describeEachDialect('TypeOrmEventStore', (fx) => {
 
   it('renames a player and keeps its leaderboard rows under the new nick', async () => {
     const uuid = testUuid(400);
-    await store.ingest([gameEvent({ action: 'ECONOMY_EVENTPOINTS_ADD', uuid, nick: 'OldName', new_value: 9, date: T0 })], ctx());
-    await store.ingest([gameEvent({ action: 'ECONOMY_CHANGE_NAME', uuid, nick: 'NewName', date: T0 + 10 })], ctx());
+    await store.ingest(
+      [gameEvent({ action: 'ECONOMY_EVENTPOINTS_ADD', uuid, nick: 'OldName', new_value: 9, date: T0 })],
+      ctx(),
+    );
+    await store.ingest(
+      [gameEvent({ action: 'ECONOMY_CHANGE_NAME', uuid, nick: 'NewName', date: T0 + 10 })],
+      ctx(),
+    );
     expect(await players.findByNick('oldname', periods)).toBeNull();
     expect((await players.findByNick('newname', periods))?.player.uuid).toBe(uuid);
     expect(await boards.topBalances('EVENTPOINTS', 50)).toEqual([{ nick: 'NewName', uuid, value: 9 }]);
@@ -121,13 +168,28 @@ describeEachDialect('TypeOrmEventStore', (fx) => {
     const uuid = testUuid(500);
     const base = T0 + 1_000_000;
     const events = Array.from({ length: 55 }, (_, i) =>
-      gameEvent({ action: 'ECONOMY_CRAFTTOKENS_ADD', uuid, nick: 'Logger', old_value: i, new_value: i + 1, date: base + i }),
+      gameEvent({
+        action: 'ECONOMY_CRAFTTOKENS_ADD',
+        uuid,
+        nick: 'Logger',
+        old_value: i,
+        new_value: i + 1,
+        date: base + i,
+      }),
     );
-    events.push(gameEvent({ action: 'PLAYER_JOIN', uuid, nick: 'Logger', mc_version: '1.21.4', date: base + 100 }));
+    events.push(
+      gameEvent({ action: 'PLAYER_JOIN', uuid, nick: 'Logger', mc_version: '1.21.4', date: base + 100 }),
+    );
     await store.ingest(events, ctx());
     const latest = await logs.latestEconomy(50);
     expect(latest).toHaveLength(50);
-    expect(latest[0]).toMatchObject({ action: 'ECONOMY_CRAFTTOKENS_ADD', newValue: '55', oldValue: '54', date: base + 54, uuid });
+    expect(latest[0]).toMatchObject({
+      action: 'ECONOMY_CRAFTTOKENS_ADD',
+      newValue: '55',
+      oldValue: '54',
+      date: base + 54,
+      uuid,
+    });
     expect(latest[49]).toMatchObject({ newValue: '6', date: base + 5 });
     expect(latest.some((row) => row.action === 'PLAYER_JOIN')).toBe(false);
   });
@@ -136,8 +198,24 @@ describeEachDialect('TypeOrmEventStore', (fx) => {
     const uuid = testUuid(600);
     await store.ingest(
       [
-        gameEvent({ action: 'ACHIEVEMENT_COMPLETE', uuid, nick: 'Hrdina', ach_id: 'first_join', ach_name: 'Vítej!', ach_value: 5, date: T0 + 1 }),
-        gameEvent({ action: 'ACHIEVEMENT_COMPLETE', uuid, nick: 'Hrdina', ach_id: 'kill_dragon', ach_name: 'Drakobijce', ach_value: 50, date: T0 + 2 }),
+        gameEvent({
+          action: 'ACHIEVEMENT_COMPLETE',
+          uuid,
+          nick: 'Hrdina',
+          ach_id: 'first_join',
+          ach_name: 'Vítej!',
+          ach_value: 5,
+          date: T0 + 1,
+        }),
+        gameEvent({
+          action: 'ACHIEVEMENT_COMPLETE',
+          uuid,
+          nick: 'Hrdina',
+          ach_id: 'kill_dragon',
+          ach_name: 'Drakobijce',
+          ach_value: 50,
+          date: T0 + 2,
+        }),
       ],
       ctx(),
     );
@@ -146,5 +224,55 @@ describeEachDialect('TypeOrmEventStore', (fx) => {
       ['kill_dragon', 'Drakobijce', 50],
       ['first_join', 'Vítej!', 5],
     ]);
+  });
+
+  it('keeps the newest balance when concurrent batches with distinct ids update the same player', async () => {
+    const uuid = testUuid(700);
+    await store.ingest([gameEvent({ action: 'ECONOMY_REGISTER', uuid, nick: 'Zavod', date: T0 })], ctx());
+    // 40 single-event batches in parallel (MariaDB: up to 10 pooled connections), alternating sources
+    // so no two share an id lock, started in shuffled date order: batch i sets the balance to k + 1
+    // dated T0 + 1000 * (k + 1), k = (i * 17) % 40. Only the newest (k = 39) may remain.
+    const batches = Array.from({ length: 40 }, (_, i) => {
+      const k = (i * 17) % 40;
+      return store.ingest(
+        [
+          gameEvent({
+            action: 'ECONOMY_KARMA_ADD',
+            uuid,
+            nick: 'Zavod',
+            new_value: k + 1,
+            date: T0 + 1000 * (k + 1),
+          }),
+        ],
+        { ...ctx(), source: i % 2 === 0 ? 'survival' : 'skyblock' },
+      );
+    });
+    const outcomes = await Promise.all(batches);
+    expect(outcomes.reduce((sum, o) => sum + o.accepted, 0)).toBe(40);
+    const record = await players.findByUuid(uuid, periods);
+    expect(record?.player.balances.KARMA).toEqual({ amount: 40, asOf: T0 + 40_000 });
+  });
+
+  it('counts only registered players, not every player an event mentions', async () => {
+    const before = await players.countRegisteredPlayers();
+    await store.ingest(
+      [
+        gameEvent({
+          action: 'PLAYER_VOTE',
+          uuid: testUuid(800),
+          nick: 'Neregistrovany',
+          site: 'craftlist.org',
+          date: T0,
+        }),
+        gameEvent({ action: 'ECONOMY_REGISTER', uuid: testUuid(801), nick: 'Registrovany', date: T0 }),
+      ],
+      ctx(),
+    );
+    expect(await players.countRegisteredPlayers()).toBe(before + 1);
+    await store.ingest(
+      [gameEvent({ action: 'ECONOMY_REGISTER', uuid: testUuid(800), nick: 'Neregistrovany', date: T0 + 5 })],
+      ctx(),
+    );
+    expect(await players.countRegisteredPlayers()).toBe(before + 2);
   });
 });

@@ -22,7 +22,7 @@ import { EconomyLogEntity } from '../logs/economy-log.entity';
 import { PlaySessionEntity } from '../players/play-session.entity';
 import { PlayerEntity } from '../players/player.entity';
 import { toPlayerRow, toProjection } from '../players/player.mapper';
-import { PLAYERS_COUNTER } from '../stats/counter.names';
+import { REGISTERED_PLAYERS_COUNTER } from '../stats/counter.names';
 import { ProcessedEventEntity } from './processed-event.entity';
 import { eventDetails } from './event.details';
 
@@ -32,9 +32,13 @@ const ROWS_PER_STATEMENT = 200;
 /** A race with another writer that a fresh attempt of the whole transaction resolves. */
 function isRaceError(error: unknown): boolean {
   if (isRetryableTransactionError(error)) return true;
-  const code = (error as { driverError?: { code?: string }; code?: string })?.driverError?.code ?? (error as { code?: string })?.code;
+  const code =
+    (error as { driverError?: { code?: string }; code?: string })?.driverError?.code ??
+    (error as { code?: string })?.code;
   // Two writers creating the same new player: the loser retries and then finds the row.
-  return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  return (
+    code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
 }
 
 interface TouchedPlayer {
@@ -71,7 +75,9 @@ export class TypeOrmEventStore extends EventStore {
     if (events.length === 0) return { accepted: 0, duplicates: 0 };
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.exclusive(() => this.dataSource.transaction((manager) => this.store(manager, events, ctx)));
+        return await this.exclusive(() =>
+          this.dataSource.transaction((manager) => this.store(manager, events, ctx)),
+        );
       } catch (error) {
         if (!isRaceError(error) || attempt >= MAX_ATTEMPTS) throw error;
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
@@ -86,7 +92,11 @@ export class TypeOrmEventStore extends EventStore {
     return run;
   }
 
-  private async store(manager: EntityManager, events: readonly GameEvent[], ctx: IngestContext): Promise<IngestOutcome> {
+  private async store(
+    manager: EntityManager,
+    events: readonly GameEvent[],
+    ctx: IngestContext,
+  ): Promise<IngestOutcome> {
     // Within the batch the first occurrence of an id wins, in its own position (equal dates are applied
     // in batch order); later ones are duplicates.
     const seen = new Set<string>();
@@ -105,7 +115,11 @@ export class TypeOrmEventStore extends EventStore {
   }
 
   /** Inserts the ids; returns the events whose id this batch inserted, in batch order. */
-  private async claim(manager: EntityManager, events: readonly GameEvent[], ctx: IngestContext): Promise<GameEvent[]> {
+  private async claim(
+    manager: EntityManager,
+    events: readonly GameEvent[],
+    ctx: IngestContext,
+  ): Promise<GameEvent[]> {
     const batchId = randomUUID();
     const columns = ['source', 'event_id', 'batch_id', 'received_at'];
     for (const part of chunk(events, ROWS_PER_STATEMENT)) {
@@ -125,7 +139,11 @@ export class TypeOrmEventStore extends EventStore {
     return events.filter((event) => claimed.has(event.id));
   }
 
-  private async appendLogs(manager: EntityManager, events: readonly GameEvent[], ctx: IngestContext): Promise<void> {
+  private async appendLogs(
+    manager: EntityManager,
+    events: readonly GameEvent[],
+    ctx: IngestContext,
+  ): Promise<void> {
     const economy: Array<Omit<EconomyLogEntity, 'id'>> = [];
     const achievements: Array<Omit<AchievementLogEntity, 'id'>> = [];
     for (const event of events) {
@@ -161,18 +179,36 @@ export class TypeOrmEventStore extends EventStore {
       }
     }
     for (const part of chunk(economy, ROWS_PER_STATEMENT)) {
-      await manager.createQueryBuilder().insert().into(EconomyLogEntity).values(part).updateEntity(false).execute();
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(EconomyLogEntity)
+        .values(part)
+        .updateEntity(false)
+        .execute();
     }
     for (const part of chunk(achievements, ROWS_PER_STATEMENT)) {
-      await manager.createQueryBuilder().insert().into(AchievementLogEntity).values(part).updateEntity(false).execute();
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(AchievementLogEntity)
+        .values(part)
+        .updateEntity(false)
+        .execute();
     }
   }
 
-  private async project(manager: EntityManager, events: readonly GameEvent[], ctx: IngestContext): Promise<void> {
+  private async project(
+    manager: EntityManager,
+    events: readonly GameEvent[],
+    ctx: IngestContext,
+  ): Promise<void> {
     const touched = await this.loadPlayers(manager, [...new Set(events.map((event) => event.uuid))]);
     // Apply in event-date order (stable: equal dates keep batch order), so a batch that carries a
     // quit before its join, or balances out of order, still ends in the right state.
-    const ordered = events.map((event, index) => ({ event, index })).sort((a, b) => a.event.date - b.event.date || a.index - b.index);
+    const ordered = events
+      .map((event, index) => ({ event, index }))
+      .sort((a, b) => a.event.date - b.event.date || a.index - b.index);
     for (const { event } of ordered) {
       let entry = touched.get(event.uuid);
       if (entry === undefined) {
@@ -184,21 +220,24 @@ export class TypeOrmEventStore extends EventStore {
       entry.votes.push(...effects.votes);
       if (effects.closedSession) entry.sessions.push(effects.closedSession);
     }
-    let created = 0;
+    let registered = 0;
     for (const entry of touched.values()) {
-      if (entry.id === null) created++;
+      if ((entry.before?.registred ?? 0) === 0 && (entry.player?.registred ?? 0) !== 0) registered++;
       await this.savePlayer(manager, entry, ctx.receivedAt);
     }
-    if (created > 0) {
-      await manager.query(upsertSql(this.dialect, 'counters', ['name', 'value'], 1, ['name'], { increment: ['value'] }), [
-        PLAYERS_COUNTER,
-        created,
-      ]);
+    if (registered > 0) {
+      await manager.query(
+        upsertSql(this.dialect, 'counters', ['name', 'value'], 1, ['name'], { increment: ['value'] }),
+        [REGISTERED_PLAYERS_COUNTER, registered],
+      );
     }
   }
 
   /** Loads (and on MySQL locks) the stored players among `uuids`. */
-  private async loadPlayers(manager: EntityManager, uuids: readonly string[]): Promise<Map<string, TouchedPlayer>> {
+  private async loadPlayers(
+    manager: EntityManager,
+    uuids: readonly string[],
+  ): Promise<Map<string, TouchedPlayer>> {
     const touched = new Map<string, TouchedPlayer>();
     for (const part of chunk(uuids, ROWS_PER_STATEMENT)) {
       const rows = await manager.getRepository(PlayerEntity).find({
@@ -206,10 +245,24 @@ export class TypeOrmEventStore extends EventStore {
         ...(this.dialect === 'mysql' ? { lock: { mode: 'pessimistic_write' as const } } : {}),
       });
       if (rows.length === 0) continue;
-      const balances = await manager.getRepository(PlayerBalanceEntity).find({ where: { playerId: In(rows.map((r) => r.id)) } });
+      // Locked too: under REPEATABLE READ a plain read would return this transaction's snapshot,
+      // possibly older than a batch that committed while we waited for the player locks.
+      const balances = await manager.getRepository(PlayerBalanceEntity).find({
+        where: { playerId: In(rows.map((r) => r.id)) },
+        ...(this.dialect === 'mysql' ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+      });
       for (const row of rows) {
-        const projection = toProjection(row, balances.filter((b) => b.playerId === row.id));
-        touched.set(row.uuid, { id: row.id, before: projection, player: projection, votes: [], sessions: [] });
+        const projection = toProjection(
+          row,
+          balances.filter((b) => b.playerId === row.id),
+        );
+        touched.set(row.uuid, {
+          id: row.id,
+          before: projection,
+          player: projection,
+          votes: [],
+          sessions: [],
+        });
       }
     }
     return touched;
@@ -229,7 +282,11 @@ export class TypeOrmEventStore extends EventStore {
         .execute();
       playerId = Number(result.identifiers[0]?.['id'] ?? result.raw?.insertId ?? result.raw);
       if (!Number.isInteger(playerId)) {
-        playerId = (await manager.getRepository(PlayerEntity).findOneOrFail({ where: { uuid: player.uuid }, select: { id: true } })).id;
+        playerId = (
+          await manager
+            .getRepository(PlayerEntity)
+            .findOneOrFail({ where: { uuid: player.uuid }, select: { id: true } })
+        ).id;
       }
     } else if (JSON.stringify(before) !== JSON.stringify(player)) {
       const { createdAt: _createdAt, ...row } = toPlayerRow(player, 0);
@@ -259,12 +316,15 @@ export class TypeOrmEventStore extends EventStore {
         upsertSql(
           this.dialect,
           'player_balances',
-          ['player_id', 'currency', 'amount', 'as_of', 'nick_lower', 'uuid'],
+          ['player_id', 'currency', 'amount', 'sort_key', 'as_of', 'nick_lower', 'uuid'],
           changedBalances.length,
           ['player_id', 'currency'],
-          { replace: ['amount', 'as_of', 'nick_lower'] },
+          { replace: ['amount', 'sort_key', 'as_of', 'nick_lower'] },
         ),
-        changedBalances.flatMap((type) => [playerId, type, player.balances[type].amount, player.balances[type].asOf, nickLower, player.uuid]),
+        changedBalances.flatMap((type) => {
+          const { amount, asOf } = player.balances[type];
+          return [playerId, type, amount, -amount, asOf, nickLower, player.uuid];
+        }),
       );
     }
 
@@ -281,12 +341,12 @@ export class TypeOrmEventStore extends EventStore {
         upsertSql(
           this.dialect,
           'vote_counts',
-          ['player_id', 'period', 'period_key', 'votes', 'nick_lower', 'uuid'],
+          ['player_id', 'period', 'period_key', 'votes', 'sort_key', 'nick_lower', 'uuid'],
           rows.length,
           ['player_id', 'period', 'period_key'],
-          { increment: ['votes'], replace: ['nick_lower'] },
+          { increment: ['votes', 'sort_key'], replace: ['nick_lower'] },
         ),
-        rows.flatMap((row) => [playerId, row.period, row.key, row.n, nickLower, player.uuid]),
+        rows.flatMap((row) => [playerId, row.period, row.key, row.n, -row.n, nickLower, player.uuid]),
       );
     }
 

@@ -14,9 +14,10 @@ const toRanked = (rows: RawRankedRow[]): RankedRow[] =>
   rows.map((row) => ({ nick: row.nick, uuid: row.uuid, value: Number(row.value) }));
 
 /**
- * Each query walks one composite index in order — (currency, amount DESC, nick_lower, uuid) or
- * (period, period_key, votes DESC, nick_lower, uuid) — and stops after `limit` rows, so its cost does
- * not depend on the number of players. The display nick comes from the player row by primary key.
+ * Each query walks one composite index in order — (currency, sort_key, nick_lower, uuid) or
+ * (period, period_key, sort_key, nick_lower, uuid), where sort_key is the negated value — and stops
+ * after `limit` rows, so its cost does not depend on the number of players. The display nick comes
+ * from the player row by primary key.
  */
 export class TypeOrmLeaderboardRepository extends LeaderboardRepository {
   constructor(private readonly dataSource: DataSource) {
@@ -29,7 +30,7 @@ export class TypeOrmLeaderboardRepository extends LeaderboardRepository {
       .innerJoin(PlayerEntity, 'p', 'p.id = b.player_id')
       .select(['b.amount AS value', 'p.nick AS nick', 'b.uuid AS uuid'])
       .where('b.currency = :currency', { currency: economyType })
-      .orderBy('b.amount', 'DESC')
+      .orderBy('b.sort_key', 'ASC')
       .addOrderBy('b.nick_lower', 'ASC')
       .addOrderBy('b.uuid', 'ASC')
       .limit(limit)
@@ -43,7 +44,7 @@ export class TypeOrmLeaderboardRepository extends LeaderboardRepository {
       .innerJoin(PlayerEntity, 'p', 'p.id = v.player_id')
       .select(['v.votes AS value', 'p.nick AS nick', 'v.uuid AS uuid'])
       .where('v.period = :period AND v.period_key = :key', { period, key })
-      .orderBy('v.votes', 'DESC')
+      .orderBy('v.sort_key', 'ASC')
       .addOrderBy('v.nick_lower', 'ASC')
       .addOrderBy('v.uuid', 'ASC')
       .limit(limit)

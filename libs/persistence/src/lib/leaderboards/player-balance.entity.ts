@@ -3,11 +3,13 @@ import { bigintAsNumber } from '../database/column-types';
 import { PlayerEntity } from '../players/player.entity';
 
 /**
- * A player's balance in one currency. `nick_lower` and `uuid` are copied from the player so that the
- * leaderboard index (currency, amount DESC, nick_lower, uuid) covers the SPEC's whole ORDER BY.
+ * A player's balance in one currency. `sort_key` (= -amount), `nick_lower` and `uuid` make the
+ * leaderboard index (currency, sort_key, nick_lower, uuid) cover the SPEC's whole ORDER BY
+ * (amount DESC, nick ASC, uuid ASC) with every column ascending, which every supported database walks
+ * without sorting (ADR 0004).
  */
 @Entity('player_balances')
-@Index('idx_balances_board', ['currency', 'amount', 'nickLower', 'uuid'])
+@Index('idx_balances_board', ['currency', 'sortKey', 'nickLower', 'uuid'])
 export class PlayerBalanceEntity {
   @PrimaryColumn({ name: 'player_id', type: 'int' })
   playerId!: number;
@@ -21,6 +23,10 @@ export class PlayerBalanceEntity {
   /** Date (ms) of the event that set the amount: an older event arriving late does not overwrite it. */
   @Column({ name: 'as_of', type: 'bigint', transformer: bigintAsNumber })
   asOf!: number;
+
+  /** Always -amount: the ascending leaderboard key. */
+  @Column({ name: 'sort_key', type: 'bigint', default: 0, transformer: bigintAsNumber })
+  sortKey!: number;
 
   @Column({ name: 'nick_lower', type: 'varchar', length: 32 })
   nickLower!: string;

@@ -6,7 +6,7 @@ import { PlayerEntity } from '../players/player.entity';
  * Monday). A new period simply has no rows yet, so it starts at zero without any reset job.
  */
 @Entity('vote_counts')
-@Index('idx_votes_board', ['period', 'periodKey', 'votes', 'nickLower', 'uuid'])
+@Index('idx_votes_board', ['period', 'periodKey', 'sortKey', 'nickLower', 'uuid'])
 export class VoteCountEntity {
   @PrimaryColumn({ name: 'player_id', type: 'int' })
   playerId!: number;
@@ -19,6 +19,10 @@ export class VoteCountEntity {
 
   @Column({ type: 'int' })
   votes!: number;
+
+  /** Always -votes: the ascending leaderboard key (see PlayerBalanceEntity). */
+  @Column({ name: 'sort_key', type: 'int', default: 0 })
+  sortKey!: number;
 
   @Column({ name: 'nick_lower', type: 'varchar', length: 32 })
   nickLower!: string;

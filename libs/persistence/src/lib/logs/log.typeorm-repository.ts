@@ -66,7 +66,11 @@ export class TypeOrmLogRepository extends LogRepository {
     return rows.map(toAchievement);
   }
 
-  async searchEconomy(filter: LogFilter, limit: number, after: LogCursor | null): Promise<LogPage<EconomyLogRecord>> {
+  async searchEconomy(
+    filter: LogFilter,
+    limit: number,
+    after: LogCursor | null,
+  ): Promise<LogPage<EconomyLogRecord>> {
     const query = this.dataSource.getRepository(EconomyLogEntity).createQueryBuilder('l');
     if (filter.action !== undefined) query.andWhere('l.action = :action', { action: filter.action });
     return this.page(query, filter, limit, after, toEconomy);
@@ -79,7 +83,8 @@ export class TypeOrmLogRepository extends LogRepository {
   ): Promise<LogPage<AchievementLogRecord>> {
     const query = this.dataSource.getRepository(AchievementLogEntity).createQueryBuilder('l');
     // The achievement log has a single action; any other action filter matches nothing.
-    if (filter.action !== undefined && filter.action !== 'ACHIEVEMENT_COMPLETE') return { rows: [], next: null };
+    if (filter.action !== undefined && filter.action !== 'ACHIEVEMENT_COMPLETE')
+      return { rows: [], next: null };
     return this.page(query, filter, limit, after, toAchievement);
   }
 

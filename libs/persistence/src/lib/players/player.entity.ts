@@ -55,6 +55,10 @@ export class PlayerEntity {
   @Column({ name: 'rank_id', type: 'varchar', length: 20, default: '' })
   rankId!: string;
 
+  /** Date (ms) of the event that set the rank: a late, older rank event does not undo a newer one. */
+  @Column({ name: 'rank_since', type: 'bigint', default: 0, transformer: bigintAsNumber })
+  rankSince!: number;
+
   @Column({ type: 'varchar', length: 64, default: '' })
   tag!: string;
 
@@ -129,7 +133,13 @@ export class PlayerEntity {
   @Column({ name: 'session_server', type: 'varchar', length: 64, nullable: true, default: null })
   sessionServer!: string | null;
 
-  @Column({ name: 'session_since', type: 'bigint', nullable: true, default: null, transformer: bigintAsNumber })
+  @Column({
+    name: 'session_since',
+    type: 'bigint',
+    nullable: true,
+    default: null,
+    transformer: bigintAsNumber,
+  })
   sessionSince!: number | null;
 
   @Column({ name: 'deprecated_votetokens', type: 'bigint', default: 0, transformer: bigintAsNumber })

@@ -16,7 +16,10 @@ type LevelColumns = {
   [M in LevelMode]: { level: `${M}Level`; experience: M extends 'global' ? null : `${M}Experience` };
 };
 const LEVEL_COLUMNS = Object.fromEntries(
-  LEVEL_MODES.map((mode) => [mode, { level: `${mode}Level`, experience: mode === 'global' ? null : `${mode}Experience` }]),
+  LEVEL_MODES.map((mode) => [
+    mode,
+    { level: `${mode}Level`, experience: mode === 'global' ? null : `${mode}Experience` },
+  ]),
 ) as LevelColumns;
 
 /** The player row's columns (everything but the generated id). */
@@ -45,6 +48,7 @@ export function toProjection(row: PlayerEntity, balances: readonly PlayerBalance
     playedTime: row.playedTime,
     mcVersion: row.mcVersion,
     rank: row.rankId,
+    rankSince: row.rankSince,
     tag: row.tag,
     discordId: row.discordId,
     levels,
@@ -65,7 +69,9 @@ export function toProjection(row: PlayerEntity, balances: readonly PlayerBalance
     votesTotal: row.votesTotal,
     lastVote: row.lastVote,
     openSession:
-      row.sessionServer !== null && row.sessionSince !== null ? { server: row.sessionServer, since: row.sessionSince } : null,
+      row.sessionServer !== null && row.sessionSince !== null
+        ? { server: row.sessionServer, since: row.sessionSince }
+        : null,
     deprecated: {
       votetokens: row.deprecatedVotetokens,
       level: row.deprecatedLevel,
@@ -96,12 +102,10 @@ export function toPlayerRow(player: PlayerProjection, createdAt: number): Player
     playedTime: player.playedTime,
     mcVersion: player.mcVersion,
     rankId: player.rank,
+    rankSince: player.rankSince,
     tag: player.tag,
     discordId: player.discordId,
-    ...(levelFields as Pick<
-      PlayerRow,
-      `${LevelMode}Level` | `${Exclude<LevelMode, 'global'>}Experience`
-    >),
+    ...(levelFields as Pick<PlayerRow, `${LevelMode}Level` | `${Exclude<LevelMode, 'global'>}Experience`>),
     socialStatus: player.social.status,
     socialFacebook: player.social.facebook,
     socialTwitter: player.social.twitter,

@@ -3,7 +3,7 @@ import { PlayerRecord, PlayerRepository, StaffRecord, VotePeriodKeys, nickKey } 
 import { PlayerBalanceEntity } from '../leaderboards/player-balance.entity';
 import { VoteCountEntity } from '../leaderboards/vote-count.entity';
 import { CounterEntity } from '../stats/counter.entity';
-import { PLAYERS_COUNTER } from '../stats/counter.names';
+import { REGISTERED_PLAYERS_COUNTER } from '../stats/counter.names';
 import { PlayerEntity } from './player.entity';
 import { toProjection } from './player.mapper';
 
@@ -36,8 +36,10 @@ export class TypeOrmPlayerRepository extends PlayerRepository {
     return rows.map((row) => ({ nick: row.nick, uuid: row.uuid, rank: row.rankId }));
   }
 
-  async countPlayers(): Promise<number> {
-    const counter = await this.dataSource.getRepository(CounterEntity).findOne({ where: { name: PLAYERS_COUNTER } });
+  async countRegisteredPlayers(): Promise<number> {
+    const counter = await this.dataSource
+      .getRepository(CounterEntity)
+      .findOne({ where: { name: REGISTERED_PLAYERS_COUNTER } });
     return counter?.value ?? 0;
   }
 
@@ -52,6 +54,11 @@ export class TypeOrmPlayerRepository extends PlayerRepository {
       }),
     ]);
     const count = (period: string) => votes.find((v) => v.period === period)?.votes ?? 0;
-    return { id: row.id, player: toProjection(row, balances), votesMonth: count('month'), votesWeek: count('week') };
+    return {
+      id: row.id,
+      player: toProjection(row, balances),
+      votesMonth: count('month'),
+      votesWeek: count('week'),
+    };
   }
 }

@@ -1,2 +1,2 @@
-/** Number of player rows, incremented in the transaction that creates them. */
-export const PLAYERS_COUNTER = 'players';
+/** Registered players (ECONOMY_REGISTER seen), incremented in the transaction that registers them. */
+export const REGISTERED_PLAYERS_COUNTER = 'registered_players';
