@@ -110,6 +110,7 @@ describeEachDialect('staff panel: /panel/economy/log and /panel/achievements/log
           new_value: raw.new_value,
           date: String(raw.date),
           event_id: raw.id,
+          details: null,
         },
       });
     }
@@ -208,6 +209,7 @@ describeEachDialect('staff panel: /panel/economy/log and /panel/achievements/log
       date: String(D + 11_000),
       // eco-23 has the same date but was stored earlier (smaller id), so it comes second.
       event_id: 'eco-22',
+      details: null,
     });
   });
 
@@ -375,5 +377,44 @@ describeEachDialect('staff panel: /panel/economy/log and /panel/achievements/log
         .slice(0, 5)
         .map((r) => r.event_id),
     );
+  });
+
+  // Last: it adds rows the tests above do not expect.
+  it("shows each event's own fields (vote site, join version, level) in details", async () => {
+    const carl = await createPlayer(ingestor, 21, 'Carl_Details', PLAYER_RANK);
+    await ingestor.ingest([
+      {
+        id: 'det-vote',
+        action: 'PLAYER_VOTE',
+        uuid: carl.uuid,
+        nick: carl.nick,
+        site: 'craftlist.org',
+        date: D + 900_000,
+      },
+      {
+        id: 'det-join',
+        action: 'PLAYER_JOIN',
+        uuid: carl.uuid,
+        nick: carl.nick,
+        mc_version: '1.21.4',
+        date: D + 900_001,
+      },
+      {
+        id: 'det-level',
+        action: 'PLAYER_UPDATE_LEVEL',
+        uuid: carl.uuid,
+        nick: carl.nick,
+        mode: 'skyblock',
+        level: 12,
+        experience: 3400,
+        date: D + 900_002,
+      },
+    ]);
+    const res = await page<PanelEconomyLogEntry>(ECONOMY, `uuid=${carl.uuid}&from=${D + 900_000}`);
+    expect(res.body.data.map((r) => [r.event_id, r.details])).toEqual([
+      ['det-level', { mode: 'skyblock', level: 12, experience: 3400 }],
+      ['det-join', { mc_version: '1.21.4' }],
+      ['det-vote', { site: 'craftlist.org' }],
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import {
   PanelAchievementLogResponse,
   PanelEconomyLogEntry,
   PanelEconomyLogResponse,
+  PanelEventDetails,
 } from '@craftstats/contracts';
 
 @ApiSchema({
@@ -24,6 +25,16 @@ export class PanelEconomyLogEntryDto implements PanelEconomyLogEntry {
     example: 'survival:000123',
   })
   event_id!: string;
+  @ApiProperty({
+    description:
+      'Vlastní pole události: site (PLAYER_VOTE), mc_version (PLAYER_JOIN), mode/level/experience ' +
+      '(PLAYER_UPDATE_LEVEL), odeslaná sociální pole (PLAYER_UPDATE_SOCIAL); jinak null.',
+    type: 'object',
+    additionalProperties: { oneOf: [{ type: 'string' }, { type: 'integer' }], nullable: true },
+    nullable: true,
+    example: { site: 'craftlist.org' },
+  })
+  details!: PanelEventDetails | null;
 }
 
 @ApiSchema({

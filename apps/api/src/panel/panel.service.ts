@@ -11,7 +11,7 @@ import { PanelQuery, encodeCursor } from './panel.query';
 
 /** The public entry (seed 2.5) plus the event id the game server sent. */
 export function toPanelEconomyEntry(row: EconomyLogRecord): PanelEconomyLogEntry {
-  return { ...toEconomyLogEntry(row), event_id: row.eventId };
+  return { ...toEconomyLogEntry(row), event_id: row.eventId, details: row.details };
 }
 
 export function toPanelAchievementEntry(row: AchievementLogRecord): PanelAchievementLogEntry {

@@ -25,8 +25,14 @@ export interface PanelLogQuery {
 export const PANEL_MAX_LIMIT = 500;
 export const PANEL_DEFAULT_LIMIT = 100;
 
-/** Economy log entry as the panel shows it: with the event's idempotency id. */
-export type PanelEconomyLogEntry = EconomyLogEntry & { event_id: string };
+/**
+ * Action-specific fields of a log entry: `site` (PLAYER_VOTE), `mc_version` (PLAYER_JOIN), `mode`,
+ * `level`, `experience` (PLAYER_UPDATE_LEVEL), the sent social fields (PLAYER_UPDATE_SOCIAL).
+ */
+export type PanelEventDetails = Record<string, string | number | null>;
+
+/** Economy log entry as the panel shows it: with the event's idempotency id and its own fields. */
+export type PanelEconomyLogEntry = EconomyLogEntry & { event_id: string; details: PanelEventDetails | null };
 /** Achievement log entry as the panel shows it: with the event's idempotency id. */
 export type PanelAchievementLogEntry = AchievementLogEntry & { event_id: string };
 

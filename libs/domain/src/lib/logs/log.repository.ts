@@ -11,6 +11,8 @@ export interface EconomyLogRecord {
   oldValue: string;
   newValue: string;
   date: number;
+  /** Action-specific fields (site, mc_version, mode/level/experience, social links), or null. */
+  details: Record<string, string | number | null> | null;
 }
 
 export interface AchievementLogRecord {

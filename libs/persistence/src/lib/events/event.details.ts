@@ -1,6 +1,9 @@
 import { GameEvent } from '@craftstats/domain';
 
-/** The action-specific fields of an event, kept with its log row (JSON text) for the staff panel. */
+/**
+ * The action-specific fields of an economy-log event, kept with its log row (JSON text) and shown in
+ * the staff panel. Achievement completions have their own log with their own columns.
+ */
 export function eventDetails(event: GameEvent): string | null {
   switch (event.kind) {
     case 'vote':
@@ -12,7 +15,6 @@ export function eventDetails(event: GameEvent): string | null {
     case 'social':
       return JSON.stringify(event.social);
     case 'achievement':
-      return JSON.stringify({ ach_id: event.achId, ach_name: event.achName, ach_value: event.achValue });
     case 'register':
     case 'rename':
     case 'balance':

@@ -23,6 +23,7 @@ const toEconomy = (row: EconomyLogEntity): EconomyLogRecord => ({
   oldValue: row.oldValue,
   newValue: row.newValue,
   date: row.date,
+  details: row.details === null ? null : (JSON.parse(row.details) as EconomyLogRecord['details']),
 });
 
 const toAchievement = (row: AchievementLogEntity): AchievementLogRecord => ({
