@@ -1,8 +1,10 @@
+import { TypeOrmStaffAccountRepository } from '@craftstats/persistence';
 import { describeEachDialect } from '@craftstats/persistence/testing';
 import { RunningApp, bootApp, testConfig } from '@craftstats/platform/testing';
 import { createApiApp } from '../src/create-api-app';
 import {
   PLAYER_RANK,
+  postJson,
   STAFF_RANK,
   TEST_ADMIN_KEY,
   TestPlayer,
@@ -30,6 +32,13 @@ const EXPIRED = {
   message: 'Platnost přístupového tokenu vypršela, přihlas se znovu.',
 };
 const HOUR = 60 * 60;
+
+/** Resolves once the wall clock has entered a later second than `second` (at most ~1 s). */
+async function afterSecond(second: number): Promise<void> {
+  while (Math.floor(Date.now() / 1000) <= second) {
+    await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+  }
+}
 
 describeEachDialect('staff authentication: JWT on /account/me', (fx) => {
   let running: RunningApp;
@@ -86,6 +95,12 @@ describeEachDialect('staff authentication: JWT on /account/me', (fx) => {
   });
 
   it('accepts a token issued 3 h 59 min ago and refuses one issued 4 h ago or earlier as expired', async () => {
+    // The password must predate the token, or the token would be refused as older than it.
+    const accounts = new TypeOrmStaffAccountRepository(fx.dataSource);
+    const stored = await accounts.findByNick('Admin_Pepa');
+    if (!stored?.passwordHash) throw new Error('Admin_Pepa has no password');
+    await accounts.setPasswordHash(stored.playerId, stored.passwordHash, Date.now() - 5 * HOUR * 1000);
+
     const young = await me(bearer(craftJwt(claimsFor(pepa, 4 * HOUR - 60))));
     expect(young.status).toBe(200);
     expect((young.body as { data: { expiresAt: number } }).data.expiresAt).toBeGreaterThan(Date.now());
@@ -125,6 +140,69 @@ describeEachDialect('staff authentication: JWT on /account/me', (fx) => {
       const res = await me(headers);
       expect({ name, status: res.status, body: res.body }).toEqual({ name, status: 401, body: UNAUTHORIZED });
       expect(res.headers.get('www-authenticate')).toBe('Bearer');
+    }
+  });
+
+  it('refuses a correctly signed 4 h token whose iat lies in the future', async () => {
+    for (const ahead of [60, HOUR, 100 * HOUR]) {
+      const res = await me(bearer(craftJwt(claimsFor(pepa, -ahead))));
+      expect({ ahead, status: res.status, body: res.body }).toEqual({
+        ahead,
+        status: 401,
+        body: UNAUTHORIZED,
+      });
+      expect(res.headers.get('www-authenticate')).toBe('Bearer');
+    }
+    // The same claims issued now are fine: only the future iat is refused.
+    expect((await me(bearer(craftJwt(claimsFor(pepa))))).status).toBe(200);
+  });
+
+  it('refuses tokens issued before a password change and accepts the login that follows it', async () => {
+    const olga = await createPlayer(ingestor, 4, 'Helper_Olga', '11');
+    const tokenA = await registerAndLogin(running.url, 'Helper_Olga', 'Olzino-prvni-heslo');
+    expect((await me(bearer(tokenA))).status).toBe(200);
+
+    // The new password is set in a later second than token A was issued.
+    await afterSecond(jwtPayload(tokenA)['iat'] as number);
+    const tokenB = await registerAndLogin(running.url, 'Helper_Olga', 'Olzino-druhe-heslo');
+    const revoked = await me(bearer(tokenA));
+    expect({ status: revoked.status, body: revoked.body }).toEqual({ status: 401, body: UNAUTHORIZED });
+    expect(revoked.headers.get('www-authenticate')).toBe('Bearer');
+    const current = await me(bearer(tokenB));
+    expect(current.status).toBe(200);
+    expect(current.body).toEqual({
+      status: 200,
+      data: {
+        nick: 'Helper_Olga',
+        uuid: olga.uuid,
+        rank: '11',
+        expiresAt: (jwtPayload(tokenB)['exp'] as number) * 1000,
+      },
+    });
+    expect(
+      (
+        await postJson(running.url, '/account/login', {
+          username: 'Helper_Olga',
+          password: 'Olzino-prvni-heslo',
+        })
+      ).status,
+    ).toBe(401);
+  });
+
+  it('keeps a token issued in the same second as the password was set valid and refuses one of the second before', async () => {
+    const karel = await createPlayer(ingestor, 5, 'Helper_Karel', '11');
+    await registerAndLogin(running.url, 'Helper_Karel', 'Karlovo-heslo-2026');
+    const setAt = (await new TypeOrmStaffAccountRepository(fx.dataSource).findByNick('Helper_Karel'))
+      ?.passwordSetAt;
+    if (typeof setAt !== 'number') throw new Error('Helper_Karel has no password');
+    const issuedAt = (iat: number) => bearer(craftJwt({ ...claimsFor(karel), iat, exp: iat + 4 * HOUR }));
+    const second = Math.floor(setAt / 1000);
+
+    expect((await me(issuedAt(second))).status).toBe(200);
+    expect((await me(issuedAt(second + 1))).status).toBe(200);
+    for (const iat of [second - 1, second - HOUR]) {
+      const res = await me(issuedAt(iat));
+      expect({ iat, status: res.status, body: res.body }).toEqual({ iat, status: 401, body: UNAUTHORIZED });
     }
   });
 

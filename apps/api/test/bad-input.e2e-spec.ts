@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { describeEachDialect } from '@craftstats/persistence/testing';
 import { get } from './support/http';
 import { useReadApi } from './support/read-api';
@@ -7,6 +8,20 @@ const INVALID_UUID = { status: 400, error: 'INVALID_UUID', message: 'Neplatné U
 const BAD_REQUEST = { status: 400, error: 'BAD_REQUEST', message: 'Neplatný požadavek.' };
 const NOT_FOUND = { status: 404, error: 'NOT_FOUND', message: 'Požadovaný zdroj neexistuje.' };
 const PLAYER_NOT_FOUND = { status: 404, error: 'PLAYER_NOT_FOUND', message: 'Hráč nebyl nalezen.' };
+
+/** Sends `request` as raw bytes and returns everything the server wrote until it closed the connection. */
+function rawRequest(baseUrl: string, request: string): Promise<string> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    const chunks: Buffer[] = [];
+    socket.setTimeout(5_000, () => socket.destroy(new Error('no answer within 5 s')));
+    socket.on('connect', () => socket.write(request));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+}
 
 /** [path as sent on the wire (already %-encoded), expected envelope] */
 const CASES: [string, object][] = [
@@ -78,6 +93,40 @@ describeEachDialect('bad input to the public read API', (fx) => {
     const res = await get(`${api.url}/economy/leaderboard/craftcoins?limit=100000&offset=-1`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 200, data: [] });
+  });
+
+  it('answers a request Node cannot parse with a complete raw 400 BAD_REQUEST envelope and closes the connection', async () => {
+    const raw = await rawRequest(api.url, 'GARBAGE\r\n\r\n');
+    const body = JSON.stringify(BAD_REQUEST);
+    expect(raw).toBe(
+      [
+        'HTTP/1.1 400 Bad Request',
+        'content-type: application/json; charset=utf-8',
+        `content-length: ${Buffer.byteLength(body)}`,
+        'cache-control: no-store',
+        'connection: close',
+        '',
+        body,
+      ].join('\r\n'),
+    );
+    expect(JSON.parse(body)).toEqual({ status: 400, error: 'BAD_REQUEST', message: 'Neplatný požadavek.' });
+  });
+
+  it('answers a 20 KB query string (headers over 16 KiB) with 431 and the BAD_REQUEST envelope', async () => {
+    const res = await fetch(`${api.url}/economy/log?a=${'x'.repeat(20_000)}`);
+    const text = await res.text();
+    expect(res.status).toBe(431);
+    expect(JSON.parse(text)).toEqual({
+      status: 431,
+      error: 'BAD_REQUEST',
+      message: 'Hlavičky nebo adresa požadavku jsou příliš dlouhé.',
+    });
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('connection')).toBe('close');
+    // The server itself is fine: the next request on a new connection is answered normally.
+    expect((await get(`${api.url}/server/uniqueplayers`)).body).toEqual({ status: 200, data: { amount: 0 } });
   });
 
   it('survives a burst of hostile requests and still answers normally', async () => {

@@ -21,6 +21,7 @@ import {
   get,
   postJson,
   postJsonFrom,
+  postRawFrom,
   registerAndLogin,
   startIngestor,
 } from './support/accounts';
@@ -143,6 +144,52 @@ describeEachDialect('rate limits of /account/register and /account/login', (fx) 
     const recovered = await login('127.0.0.7', 'Admin_Pepa', PASSWORD);
     expect(recovered.status).toBe(200);
     expect(limits(recovered)).toEqual({ limit: '3', remaining: '2', retryAfter: null });
+  });
+
+  it('sends the RateLimit headers, without counting, on body errors answered before the guard', async () => {
+    clock.nextWindow();
+    const raw = (path: string, payload: string, contentType = 'application/json') =>
+      postRawFrom('127.0.0.9', running.url, path, payload, contentType);
+    const credentials = JSON.stringify({ username: 'Nikdo_10', password: PASSWORD });
+    const bodyErrors = async () => [
+      await raw(LOGIN, ''),
+      await raw(LOGIN, JSON.stringify({ username: 'Nikdo_10', password: 'x'.repeat(17 * 1024) })),
+      await raw(REGISTER, credentials, 'text/plain'),
+      await raw(LOGIN, '{"username":'),
+    ];
+    const summary = (answers: HttpAnswer[]) =>
+      answers.map((a) => [a.status, (a.body as { message?: string } | undefined)?.message, limits(a)]);
+    const expected = (remaining: string) => [
+      [400, 'Neplatný požadavek: tělo musí být JSON objekt.', { limit: '3', remaining, retryAfter: null }],
+      [413, 'Tělo požadavku je příliš velké.', { limit: '3', remaining, retryAfter: null }],
+      [
+        415,
+        'Nepodporovaný typ obsahu, použij application/json.',
+        { limit: '3', remaining, retryAfter: null },
+      ],
+      [400, 'Neplatný požadavek: tělo musí být JSON objekt.', { limit: '3', remaining, retryAfter: null }],
+    ];
+
+    // No window yet: the full budget, and the reset a first attempt would open.
+    const fresh = await bodyErrors();
+    expect(summary(fresh)).toEqual(expected('3'));
+    for (const a of fresh) expect(a.headers.get('ratelimit-reset')).toBe('60');
+
+    const attempt = await raw(LOGIN, credentials);
+    expect([attempt.status, limits(attempt).remaining]).toEqual([401, '2']);
+    expect(summary(await bodyErrors())).toEqual(expected('2'));
+
+    // The body errors were not counted: two more attempts are let through, the next one is blocked.
+    expect([(await raw(LOGIN, credentials)).status, (await raw(LOGIN, credentials)).status]).toEqual([
+      401, 401,
+    ]);
+    expect((await raw(LOGIN, credentials)).status).toBe(429);
+    const blocked = await bodyErrors();
+    expect(summary(blocked)).toEqual(expected('0'));
+    for (const a of blocked) {
+      expect(seconds(a.headers.get('ratelimit-reset'))).toBeGreaterThanOrEqual(1);
+      expect(seconds(a.headers.get('ratelimit-reset'))).toBeLessThanOrEqual(60);
+    }
   });
 
   it('shares one budget between register and login', async () => {
@@ -352,6 +399,27 @@ describe('Redis rate-limit counters', () => {
       }
     },
   );
+});
+
+describe('Redis rate-limit counters, read without counting', () => {
+  itWithRedis('peek reports the open window and never counts a hit', async () => {
+    const backend = new RedisRateLimitBackend(TEST_REDIS_URL);
+    await backend.connect();
+    try {
+      const key = `craftstats-test:${process.pid}:${randomBytes(6).toString('hex')}`;
+      expect(await backend.peek(key)).toBeNull();
+      await backend.hit(key, 5_000);
+      await backend.hit(key, 5_000);
+      const seen = await backend.peek(key);
+      expect(seen?.hits).toBe(2);
+      expect(seen?.resetMs).toBeGreaterThan(0);
+      expect(seen?.resetMs).toBeLessThanOrEqual(5_000);
+      expect((await backend.peek(key))?.hits).toBe(2);
+      expect((await backend.hit(key, 5_000)).hits).toBe(3);
+    } finally {
+      await backend.close();
+    }
+  });
 });
 
 describeEachDialect('rate limits shared by two API processes through Redis', (fx) => {

@@ -55,12 +55,15 @@ const bodyErrors = [
     description: 'Tělo požadavku je větší než 16 KiB.',
     type: AccountResultDto,
     example: { success: false, message: ACCOUNT_BODY_MESSAGES.PAYLOAD_TOO_LARGE },
+    // Answered before the guard counts the request: the headers show the client's counter unchanged.
+    headers: RATE_LIMIT_HEADER_DOCS,
   }),
   ApiResponse({
     status: 415,
     description: 'Tělo není `application/json`.',
     type: AccountResultDto,
     example: { success: false, message: ACCOUNT_BODY_MESSAGES.UNSUPPORTED_MEDIA_TYPE },
+    headers: RATE_LIMIT_HEADER_DOCS,
   }),
 ];
 
@@ -175,7 +178,9 @@ export class AccountsController {
   @ApiResponse({ status: 200, description: 'Přihlášený člen týmu.', type: AccountMeResponseDto })
   @ApiResponse({
     status: 401,
-    description: 'Chybí token, je neplatný, podvržený, vypršel, nebo hráč už není členem týmu.',
+    description:
+      'Chybí token, je neplatný, podvržený, vypršel, má čas vydání v budoucnosti, heslo bylo po jeho vydání změněno, ' +
+      'nebo hráč už není členem týmu.',
     type: ErrorEnvelopeDto,
   })
   @ApiResponse({ status: 503, description: 'Databáze je dočasně nedostupná.', type: ErrorEnvelopeDto })

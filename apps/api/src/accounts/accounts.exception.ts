@@ -1,7 +1,7 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { ACCOUNT_MESSAGES } from '@craftstats/contracts';
 import { isDatabaseUnavailableError } from '@craftstats/persistence';
-import { ApiException, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@craftstats/platform';
+import { ApiException, UNAVAILABLE_RETRY_AFTER_SECONDS, errorStatusOf } from '@craftstats/platform';
 import { ACCOUNT_BODY_MESSAGES } from './accounts.messages';
 
 /** A failure of `/account/register` or `/account/login`, answered as `{ success: false, message }`. */
@@ -29,12 +29,6 @@ const STATUS_MESSAGES: Record<number, string> = {
   415: ACCOUNT_BODY_MESSAGES.UNSUPPORTED_MEDIA_TYPE,
   429: ACCOUNT_MESSAGES.RATE_LIMITED,
 };
-
-function statusOf(error: unknown): number | undefined {
-  if (error instanceof HttpException) return error.getStatus();
-  const candidate = (error as { statusCode?: unknown } | null)?.statusCode;
-  return typeof candidate === 'number' && candidate >= 400 && candidate < 600 ? candidate : undefined;
-}
 
 /**
  * Maps anything thrown while serving an account endpoint (the service, the guards, the body parser)
@@ -66,7 +60,7 @@ export function toAccountError(error: unknown): AccountErrorAnswer {
       'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
     });
   }
-  const status = statusOf(error);
+  const status = errorStatusOf(error);
   if (status !== undefined && status < 500)
     return answer(status, STATUS_MESSAGES[status] ?? ACCOUNT_BODY_MESSAGES.MALFORMED);
   if (status === HttpStatus.SERVICE_UNAVAILABLE) {

@@ -13,6 +13,7 @@ const STAFF: StaffCredentials = {
   uuid: '00000000-0000-4000-8000-000000000001',
   rank: '10',
   passwordHash: 'stored-hash',
+  passwordSetAt: 1_790_000_000_000,
 };
 
 function setup(found: StaffCredentials | null = STAFF) {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ACCOUNT_MESSAGES } from '@craftstats/contracts';
 import { StaffAccountRepository, StaffCredentials } from '@craftstats/domain';
-import { APP_CONFIG, AppConfig } from '@craftstats/platform';
+import { APP_CONFIG, AppConfig, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@craftstats/platform';
 import { AuthTokenService } from '../auth/auth-token.service';
 import { isStaffRank } from '../auth/auth.staff';
 import { AdminKeyVerifier } from './accounts.admin-key';
@@ -85,7 +85,9 @@ export class AccountsService {
         step: name,
         reason: error instanceof Error ? error.message : String(error),
       });
-      throw new AccountException(503, ACCOUNT_MESSAGES.UPDATE_FAILED, { 'retry-after': '5' });
+      throw new AccountException(503, ACCOUNT_MESSAGES.UPDATE_FAILED, {
+        'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+      });
     }
   }
 }

@@ -1,6 +1,6 @@
 import { StaffAccountRepository, StaffCredentials } from '@craftstats/domain';
 import { testConfig } from '@craftstats/platform/testing';
-import { JwtStrategy } from './jwt.strategy';
+import { JwtStrategy, issuedBeforePasswordSet } from './jwt.strategy';
 
 const UUID = '069a79f4-44e9-4726-a5be-fca90e38aaf5';
 const STAFF: StaffCredentials = {
@@ -9,9 +9,15 @@ const STAFF: StaffCredentials = {
   uuid: UUID,
   rank: '10',
   passwordHash: 'h',
+  passwordSetAt: null,
 };
 const IAT = 1_800_000_000;
 const CLAIMS = { sub: UUID, nick: 'Admin_Pepa', rank: '10', iat: IAT, exp: IAT + 14_400 };
+/** "Now" of these tests: one minute after the token was issued. */
+const NOW_MS = (IAT + 60) * 1000;
+
+beforeEach(() => jest.spyOn(Date, 'now').mockReturnValue(NOW_MS));
+afterEach(() => jest.restoreAllMocks());
 
 function strategy(found: StaffCredentials | null = STAFF) {
   const accounts = { findByNick: jest.fn().mockResolvedValue(found), setPasswordHash: jest.fn() };
@@ -53,6 +59,28 @@ describe('JwtStrategy.validate', () => {
     expect(accounts.findByNick).not.toHaveBeenCalled();
   });
 
+  it('accepts an iat up to 5 s ahead of the clock and refuses one further ahead without looking anything up', async () => {
+    const at = (iat: number) => ({ ...CLAIMS, iat, exp: iat + 14_400 });
+    jest.spyOn(Date, 'now').mockReturnValue(IAT * 1000);
+    const { strategy: s, accounts } = strategy();
+    expect(await s.validate(at(IAT))).toMatchObject({ uuid: UUID });
+    expect(await s.validate(at(IAT + 5))).toMatchObject({ uuid: UUID });
+    expect(accounts.findByNick).toHaveBeenCalledTimes(2);
+    for (const iat of [IAT + 6, IAT + 60, IAT + 100 * 3600])
+      expect({ iat, result: await s.validate(at(iat)) }).toEqual({ iat, result: false });
+    expect(accounts.findByNick).toHaveBeenCalledTimes(2);
+  });
+
+  it('refuses a token issued in an earlier second than the current password was set, accepts one of the same or a later second', async () => {
+    const setAt = (IAT + 10) * 1000 + 250; // the password was set 10.25 s after IAT
+    const { strategy: s } = strategy({ ...STAFF, passwordSetAt: setAt });
+    const at = (iat: number) => ({ ...CLAIMS, iat, exp: iat + 14_400 });
+    expect(await s.validate(at(IAT))).toBe(false);
+    expect(await s.validate(at(IAT + 9))).toBe(false);
+    expect(await s.validate(at(IAT + 10))).toMatchObject({ uuid: UUID });
+    expect(await s.validate(at(IAT + 11))).toMatchObject({ uuid: UUID });
+  });
+
   it('refuses a subject that is unknown, another player, or no longer staff', async () => {
     for (const found of [
       null,
@@ -61,5 +89,16 @@ describe('JwtStrategy.validate', () => {
     ]) {
       expect(await strategy(found).strategy.validate(CLAIMS)).toBe(false);
     }
+  });
+});
+
+describe('issuedBeforePasswordSet', () => {
+  it('compares whole seconds: only a password set in a later second than iat revokes the token', () => {
+    expect(issuedBeforePasswordSet(100, null)).toBe(false);
+    expect(issuedBeforePasswordSet(100, 99_999)).toBe(false);
+    expect(issuedBeforePasswordSet(100, 100_000)).toBe(false);
+    expect(issuedBeforePasswordSet(100, 100_999)).toBe(false);
+    expect(issuedBeforePasswordSet(100, 101_000)).toBe(true);
+    expect(issuedBeforePasswordSet(100, 250_000)).toBe(true);
   });
 });

@@ -14,12 +14,33 @@ export const JWT_STRATEGY = 'jwt';
 export const JWT_ALGORITHMS = ['HS256'] as const;
 
 /**
+ * How far a token's `iat` may lie ahead of this instance's clock, in seconds. Tokens are only issued
+ * by the API itself with `iat` = its current second, so on one clock `iat` is never ahead; the few
+ * seconds cover API instances whose clocks differ slightly (a fresh token must not bounce off another
+ * instance). Anything further ahead — a token minted for the future with a leaked key, or by a
+ * misconfigured clock — is refused: it would otherwise outlive the 4 h bound counted from now.
+ */
+export const JWT_IAT_CLOCK_SKEW_SECONDS = 5;
+
+/**
+ * True when the password was set in a later second than the token was issued, so the token belongs
+ * to a session from before the password change. `iat` has whole-second resolution, so a token issued
+ * in the same second as the change stays valid: the login right after a change (often within the same
+ * second) must work, and the price is that a token issued in that same second just before the change
+ * survives it (a window under one second).
+ */
+export function issuedBeforePasswordSet(iatSeconds: number, passwordSetAtMs: number | null): boolean {
+  return passwordSetAtMs !== null && passwordSetAtMs >= (iatSeconds + 1) * 1000;
+}
+
+/**
  * Verifies the login JWT, presented as `Authorization: Bearer <jwt>` or (the panel's earlier API)
  * `x-access-token: <jwt>`. passport-jwt/jsonwebtoken check the signature, the algorithm and `exp`;
  * `validate` adds what they don't: `exp` and `iat` must be present with `exp - iat` = 4 h (a token
- * without `exp` would otherwise never expire), and the subject must still be staff now — a cheap
- * indexed lookup per request, so a demoted, renamed or removed staff member loses access at once
- * instead of at the token's expiry.
+ * without `exp` would otherwise never expire), `iat` must not lie in the future (beyond
+ * JWT_IAT_CLOCK_SKEW_SECONDS), and the subject must still be staff now with the password the token was
+ * issued under — a cheap indexed lookup per request, so a demoted, renamed or removed staff member, or
+ * one whose password was changed, loses access at once instead of at the token's expiry.
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
@@ -39,17 +60,24 @@ export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
     });
   }
 
-  /** Returns the principal, or `false` (→ 401) for claims that are malformed or no longer staff. */
+  /**
+   * Returns the principal, or `false` (→ 401) for claims that are malformed, issued in the future, no
+   * longer staff, or older than the staff member's current password.
+   */
   async validate(payload: unknown): Promise<StaffPrincipal | false> {
     if (payload === null || typeof payload !== 'object') return false;
     const { sub, nick, rank, iat, exp } = payload as Record<string, unknown>;
     if (typeof sub !== 'string' || normalizeUuid(sub) !== sub) return false;
     if (typeof nick !== 'string' || nick === '' || typeof rank !== 'string') return false;
     if (!Number.isSafeInteger(iat) || !Number.isSafeInteger(exp)) return false;
-    if ((exp as number) - (iat as number) !== JWT_LIFETIME_SECONDS) return false;
+    const issuedAt = iat as number;
+    const expiresAt = exp as number;
+    if (expiresAt - issuedAt !== JWT_LIFETIME_SECONDS) return false;
+    if (issuedAt * 1000 > Date.now() + JWT_IAT_CLOCK_SKEW_SECONDS * 1000) return false;
 
     const staff = await this.accounts.findByNick(nick);
     if (!staff || staff.uuid !== sub || !isStaffRank(staff.rank, this.config)) return false;
-    return { uuid: staff.uuid, nick: staff.nick, rank: staff.rank, expiresAt: (exp as number) * 1000 };
+    if (issuedBeforePasswordSet(issuedAt, staff.passwordSetAt)) return false;
+    return { uuid: staff.uuid, nick: staff.nick, rank: staff.rank, expiresAt: expiresAt * 1000 };
   }
 }

@@ -1,7 +1,8 @@
 /**
- * How long each public read may be served from the micro-cache, in seconds. The same number is the
- * `Cache-Control: public, max-age` of the answer, so a client (or a CDN) never holds a copy older
- * than twice this bound. Documented per endpoint in the OpenAPI descriptions (Czech).
+ * How long each public read may be served from the micro-cache, in seconds. It also bounds the
+ * `Cache-Control: public, max-age` of the answer: CachedReplies sends only what is left of the cached
+ * entry's TTL (`remainingMaxAge`), so a copy held by a client (or a CDN) is never older than this
+ * bound either. Documented per endpoint in the OpenAPI descriptions (Czech).
  */
 export const CACHE_TTL_SECONDS = {
   /** The eight leaderboards. */

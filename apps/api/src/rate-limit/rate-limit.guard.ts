@@ -60,11 +60,9 @@ export class RateLimitGuard implements CanActivate {
       context.getHandler(),
       context.getClass(),
     ]);
-    const throttler = scope === undefined ? undefined : this.throttler(scope);
-    if (!throttler || scope === undefined) return true;
-    const limit = Number(throttler.limit);
-    const ttl = Number(throttler.ttl);
-    if (!(limit > 0) || !(ttl > 0)) return true;
+    const settings = scope === undefined ? undefined : this.settings(scope);
+    if (!settings || scope === undefined) return true;
+    const { limit, ttl } = settings;
 
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
@@ -83,16 +81,7 @@ export class RateLimitGuard implements CanActivate {
       return true;
     }
 
-    // The most exhausted counter decides what the client is told.
-    const tightest = counted.reduce((a, b) =>
-      remaining(b) < remaining(a) ||
-      (remaining(b) === remaining(a) && b.record.timeToExpire > a.record.timeToExpire)
-        ? b
-        : a,
-    );
-    void reply.header(RATE_LIMIT_HEADERS.limit, String(tightest.limit));
-    void reply.header(RATE_LIMIT_HEADERS.remaining, String(remaining(tightest)));
-    void reply.header(RATE_LIMIT_HEADERS.reset, String(tightest.record.timeToExpire));
+    void reply.headers(rateLimitHeaders(counted));
 
     const blocked = counted.filter((c) => c.record.isBlocked);
     if (blocked.length > 0) {
@@ -104,9 +93,32 @@ export class RateLimitGuard implements CanActivate {
     return true;
   }
 
-  private throttler(scope: RateLimitScope): ThrottlerOptions | undefined {
+  /**
+   * The RateLimit headers of the client's counter as it stands, without counting a request: for
+   * answers given before the guard ran (the account endpoints' body errors: empty, malformed or too
+   * large bodies, wrong content type). Only the per-client counter — without a parsed body there is
+   * no username. Empty when the throttler is off or the storage is unreachable (logged).
+   */
+  async peekHeaders(scope: RateLimitScope, request: FastifyRequest): Promise<Record<string, string>> {
+    const settings = this.settings(scope);
+    if (!settings || !(this.storage instanceof RateLimitStorage)) return {};
+    try {
+      const ip: Tracker = { kind: 'ip', value: normalizeIp(request.ip) };
+      const record = await this.storage.peek(this.key(scope, ip), settings.ttl, settings.limit);
+      return rateLimitHeaders([{ limit: settings.limit, record }]);
+    } catch (error) {
+      this.storage.reportError(error instanceof Error ? error : new Error(String(error)));
+      return {};
+    }
+  }
+
+  /** Limit and window (ms) of a throttler, or undefined when it is off (limit 0) or unknown. */
+  private settings(scope: RateLimitScope): { limit: number; ttl: number } | undefined {
     const throttlers = Array.isArray(this.options) ? this.options : this.options.throttlers;
-    return throttlers.find((t) => t.name === scope);
+    const throttler: ThrottlerOptions | undefined = throttlers.find((t) => t.name === scope);
+    const limit = Number(throttler?.limit);
+    const ttl = Number(throttler?.ttl);
+    return limit > 0 && ttl > 0 ? { limit, ttl } : undefined;
   }
 
   private trackers(scope: RateLimitScope, request: FastifyRequest): Tracker[] {
@@ -129,6 +141,21 @@ export class RateLimitGuard implements CanActivate {
     const digest = createHash('sha256').update(tracker.value).digest('base64url');
     return `${this.config.rateLimitPrefix}:${scope}:${tracker.kind}:${digest}`;
   }
+}
+
+/** `RateLimit-Limit`, `-Remaining`, `-Reset` of the most exhausted counter (it decides what the client is told). */
+function rateLimitHeaders(counted: Counted[]): Record<string, string> {
+  const tightest = counted.reduce((a, b) =>
+    remaining(b) < remaining(a) ||
+    (remaining(b) === remaining(a) && b.record.timeToExpire > a.record.timeToExpire)
+      ? b
+      : a,
+  );
+  return {
+    [RATE_LIMIT_HEADERS.limit]: String(tightest.limit),
+    [RATE_LIMIT_HEADERS.remaining]: String(remaining(tightest)),
+    [RATE_LIMIT_HEADERS.reset]: String(tightest.record.timeToExpire),
+  };
 }
 
 function remaining(counted: Counted): number {

@@ -22,6 +22,20 @@ describe('MemoryRateLimitBackend', () => {
     await backend.close();
   });
 
+  it('peeks at a window without counting a hit, and sees none once it has ended', async () => {
+    const clock = new FakeClock();
+    const backend = new MemoryRateLimitBackend(clock);
+    expect(await backend.peek('k')).toBeNull();
+    await backend.hit('k', 60_000);
+    clock.time += 20_000;
+    expect(await backend.peek('k')).toEqual({ hits: 1, resetMs: 40_000 });
+    expect(await backend.peek('k')).toEqual({ hits: 1, resetMs: 40_000 });
+    expect(await backend.hit('k', 60_000)).toEqual({ hits: 2, resetMs: 40_000 });
+    clock.time += 40_000;
+    expect(await backend.peek('k')).toBeNull();
+    await backend.close();
+  });
+
   it('sweeps expired windows', async () => {
     const clock = new FakeClock();
     const backend = new MemoryRateLimitBackend(clock);
@@ -58,6 +72,27 @@ describe('RateLimitStorage (memory)', () => {
       totalHits: 1,
       isBlocked: false,
     });
+    await storage.onApplicationShutdown();
+  });
+
+  it('peeks like increment reports, without counting: an empty full window before the first hit', async () => {
+    const clock = new FakeClock();
+    const storage = new RateLimitStorage(testConfig(), clock);
+    expect(await storage.peek('k', 60_000, 2)).toEqual({
+      totalHits: 0,
+      timeToExpire: 60,
+      isBlocked: false,
+      timeToBlockExpire: 0,
+    });
+    for (let i = 0; i < 3; i++) await storage.increment('k', 60_000, 2, 60_000, 'auth');
+    clock.time += 30_500;
+    expect(await storage.peek('k', 60_000, 2)).toEqual({
+      totalHits: 3,
+      timeToExpire: 30,
+      isBlocked: true,
+      timeToBlockExpire: 30,
+    });
+    expect(await storage.increment('k', 60_000, 2, 60_000, 'auth')).toMatchObject({ totalHits: 4 });
     await storage.onApplicationShutdown();
   });
 });

@@ -16,6 +16,8 @@ export interface WindowHit {
 /** Fixed-window counters: the first hit of a key opens a window of `windowMs`; later hits only count. */
 export interface RateLimitBackend {
   hit(key: string, windowMs: number): Promise<WindowHit>;
+  /** The current window of `key` without counting a hit; null when none is open. */
+  peek(key: string): Promise<WindowHit | null>;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,12 @@ export class MemoryRateLimitBackend implements RateLimitBackend {
     }
     window.hits += 1;
     return { hits: window.hits, resetMs: window.endsAt - now };
+  }
+
+  async peek(key: string): Promise<WindowHit | null> {
+    const now = this.clock.now();
+    const window = this.windows.get(key);
+    return window && window.endsAt > now ? { hits: window.hits, resetMs: window.endsAt - now } : null;
   }
 
   /** Number of live windows (for tests and debugging). */
@@ -72,8 +80,18 @@ end
 return {hits, ttl}
 `;
 
+/** Reads a window without counting: `{hits, pttl}`, or nil when the key does not exist. */
+export const RATE_LIMIT_PEEK_LUA = `
+local hits = redis.call('GET', KEYS[1])
+if not hits then
+  return nil
+end
+return {tonumber(hits), redis.call('PTTL', KEYS[1])}
+`;
+
 type RedisWithRateLimit = Redis & {
   craftstatsRateLimitHit(key: string, windowMs: number): Promise<[number, number]>;
+  craftstatsRateLimitPeek(key: string): Promise<[number, number] | null>;
 };
 
 /** Counters shared by every API instance that uses the same Redis (REDIS_URL) and RATE_LIMIT_PREFIX. */
@@ -90,6 +108,7 @@ export class RedisRateLimitBackend implements RateLimitBackend {
       commandTimeout: 1_000,
     });
     redis.defineCommand('craftstatsRateLimitHit', { numberOfKeys: 1, lua: RATE_LIMIT_LUA });
+    redis.defineCommand('craftstatsRateLimitPeek', { numberOfKeys: 1, lua: RATE_LIMIT_PEEK_LUA });
     this.redis = redis as RedisWithRateLimit;
   }
 
@@ -105,6 +124,13 @@ export class RedisRateLimitBackend implements RateLimitBackend {
   async hit(key: string, windowMs: number): Promise<WindowHit> {
     const [hits, ttl] = await this.redis.craftstatsRateLimitHit(key, windowMs);
     return { hits: Number(hits), resetMs: Number(ttl) };
+  }
+
+  async peek(key: string): Promise<WindowHit | null> {
+    const found = await this.redis.craftstatsRateLimitPeek(key);
+    // A key without expiry (PTTL -1) gets one with the next hit; until then it reads as no window.
+    if (found === null || Number(found[1]) <= 0) return null;
+    return { hits: Number(found[0]), resetMs: Number(found[1]) };
   }
 
   async close(): Promise<void> {
@@ -164,6 +190,18 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
   ): Promise<ThrottlerStorageRecord> {
     const { hits, resetMs } = await this.backend.hit(key, ttl);
     const seconds = Math.max(1, Math.ceil(resetMs / 1000));
+    const isBlocked = hits > limit;
+    return { totalHits: hits, timeToExpire: seconds, isBlocked, timeToBlockExpire: isBlocked ? seconds : 0 };
+  }
+
+  /**
+   * The counter of `key` as `increment` would report it, without counting a request: the current
+   * window, or an empty one of `ttl` ms (what the next hit would open).
+   */
+  async peek(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord> {
+    const window = await this.backend.peek(key);
+    const hits = window?.hits ?? 0;
+    const seconds = Math.max(1, Math.ceil((window?.resetMs ?? ttl) / 1000));
     const isBlocked = hits > limit;
     return { totalHits: hits, timeToExpire: seconds, isBlocked, timeToBlockExpire: isBlocked ? seconds : 0 };
   }

@@ -206,9 +206,19 @@ export async function postJsonFrom(
   path: string,
   body: unknown,
 ): Promise<HttpAnswer> {
+  return postRawFrom(localAddress, baseUrl, path, JSON.stringify(body), 'application/json');
+}
+
+/** POST of `payload` as is, with the given content type, from a chosen loopback address. */
+export async function postRawFrom(
+  localAddress: string,
+  baseUrl: string,
+  path: string,
+  payload: string,
+  contentType: string,
+): Promise<HttpAnswer> {
   const { request } = await import('node:http');
   const url = new URL(path, baseUrl);
-  const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(
       {
@@ -217,7 +227,7 @@ export async function postJsonFrom(
         path: url.pathname,
         method: 'POST',
         localAddress,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        headers: { 'content-type': contentType, 'content-length': Buffer.byteLength(payload) },
       },
       (res) => {
         let text = '';

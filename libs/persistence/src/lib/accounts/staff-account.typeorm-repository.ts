@@ -17,21 +17,31 @@ export class TypeOrmStaffAccountRepository extends StaffAccountRepository {
       order: { nickSince: 'DESC', id: 'DESC' },
     });
     if (!player) return null;
-    const account = await this.dataSource.getRepository(StaffAccountEntity).findOne({ where: { playerId: player.id } });
+    const account = await this.dataSource
+      .getRepository(StaffAccountEntity)
+      .findOne({ where: { playerId: player.id } });
     return {
       playerId: player.id,
       nick: player.nick,
       uuid: player.uuid,
       rank: player.rankId,
       passwordHash: account?.passwordHash ?? null,
+      passwordSetAt: account?.passwordSetAt ?? null,
     };
   }
 
   async setPasswordHash(playerId: number, passwordHash: string, at: number): Promise<void> {
     await this.dataSource.query(
-      upsertSql(dialectOf(this.dataSource), 'staff_accounts', ['player_id', 'password_hash', 'password_set_at'], 1, ['player_id'], {
-        replace: ['password_hash', 'password_set_at'],
-      }),
+      upsertSql(
+        dialectOf(this.dataSource),
+        'staff_accounts',
+        ['player_id', 'password_hash', 'password_set_at'],
+        1,
+        ['player_id'],
+        {
+          replace: ['password_hash', 'password_set_at'],
+        },
+      ),
       [playerId, passwordHash, at],
     );
   }

@@ -48,7 +48,11 @@ export interface MappedError {
   unexpected: boolean;
 }
 
-function statusOf(error: unknown): number | undefined {
+/**
+ * The HTTP error status a thrown value carries: a Nest `HttpException`'s status, or the `statusCode`
+ * (400–599) that Fastify and its parsers put on their errors. Undefined for anything else.
+ */
+export function errorStatusOf(error: unknown): number | undefined {
   if (error instanceof HttpException) return error.getStatus();
   const candidate = (error as { statusCode?: unknown } | null)?.statusCode;
   return typeof candidate === 'number' && candidate >= 400 && candidate < 600 ? candidate : undefined;
@@ -76,16 +80,21 @@ export function toErrorEnvelope(error: unknown): MappedError {
       unexpected: false,
     };
   }
-  const status = statusOf(error);
+  const status = errorStatusOf(error);
   if (status !== undefined && status < 500) {
     const code = STATUS_CODE[status] ?? 'BAD_REQUEST';
     const response = error instanceof HttpException ? error.getResponse() : undefined;
     // Only our own { error: <ErrorCode>, message } bodies keep their text; framework messages
     // ("Cannot GET /x", parser internals) are replaced by the Czech default of the status.
-    const custom = typeof response === 'object' && response !== null ? (response as Partial<ErrorEnvelope>) : {};
+    const custom =
+      typeof response === 'object' && response !== null ? (response as Partial<ErrorEnvelope>) : {};
     const known = custom.error !== undefined && (ERROR_CODES as readonly string[]).includes(custom.error);
     const message = known && typeof custom.message === 'string' ? custom.message : ERROR_MESSAGES[code];
-    return { envelope: { status, error: known ? (custom.error as ErrorCode) : code, message }, headers: {}, unexpected: false };
+    return {
+      envelope: { status, error: known ? (custom.error as ErrorCode) : code, message },
+      headers: {},
+      unexpected: false,
+    };
   }
   if (status === HttpStatus.SERVICE_UNAVAILABLE) {
     return {

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
-import { ApiException } from '../errors/error-envelope';
+import { ApiException, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors/error-envelope';
 
 @ApiTags('Provoz')
 @Controller('health')
@@ -28,7 +28,9 @@ export class HealthController {
     try {
       await this.dataSource.query('SELECT 1');
     } catch {
-      throw new ApiException(503, 'UNAVAILABLE', undefined, { 'retry-after': '5' });
+      throw new ApiException(503, 'UNAVAILABLE', undefined, {
+        'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+      });
     }
     return { status: 'ok', database: 'up' };
   }

@@ -1,7 +1,10 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { DynamicModule, Logger, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_MESSAGES, ErrorEnvelope } from '@craftstats/contracts';
 import { ApiException } from '../errors/error-envelope';
 import { ErrorEnvelopeFilter, sendErrorEnvelope } from '../errors/error-envelope.filter';
 import { JsonLogger } from '../logging/json-logger';
@@ -16,15 +19,65 @@ export interface HttpAppOptions {
   logger?: JsonLogger;
 }
 
+/** Message of the 431 for a request line and headers over Node's limit (`maxHeaderSize`, 16 KiB). */
+export const HEADERS_TOO_LARGE_MESSAGE = 'Hlavičky nebo adresa požadavku jsou příliš dlouhé.';
+
+/** Message of the 408 for a request that did not arrive in time (only with a `requestTimeout`). */
+export const REQUEST_TIMEOUT_MESSAGE = 'Požadavek nedorazil včas.';
+
+/**
+ * The complete raw HTTP/1.1 answer to a request Node's HTTP parser refused before Fastify saw it
+ * (the error of a `clientError` event): 431 for a request line and headers over the size limit,
+ * 408 for a request timeout, 400 for anything else unparsable — always the error envelope, as
+ * `connection: close`. Undefined for a connection the client reset (nothing to answer).
+ */
+export function clientErrorResponse(error: { code?: string }): string | undefined {
+  if (error.code === 'ECONNRESET') return undefined;
+  const envelope: ErrorEnvelope =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? { status: 431, error: 'BAD_REQUEST', message: HEADERS_TOO_LARGE_MESSAGE }
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? { status: 408, error: 'BAD_REQUEST', message: REQUEST_TIMEOUT_MESSAGE }
+        : { status: 400, error: 'BAD_REQUEST', message: ERROR_MESSAGES.BAD_REQUEST };
+  const body = JSON.stringify(envelope);
+  return [
+    `HTTP/1.1 ${envelope.status} ${STATUS_CODES[envelope.status] ?? 'Error'}`,
+    'content-type: application/json; charset=utf-8',
+    `content-length: ${Buffer.byteLength(body)}`,
+    'cache-control: no-store',
+    'connection: close',
+    '',
+    body,
+  ].join('\r\n');
+}
+
+/**
+ * Fastify's `clientErrorHandler`: there is no request or reply object, so the answer is written to the
+ * socket directly — only while it is writable and no answer of an earlier (keep-alive) request has
+ * started on it (raw bytes would corrupt that one) — and the socket is then destroyed.
+ */
+function answerClientError(error: { code?: string }, socket: Socket): void {
+  if (socket.destroyed) return;
+  const response = clientErrorResponse(error);
+  // Node's own default handler checks the same internal field before writing its 400.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+  if (response !== undefined && socket.writable && inFlight?.headersSent !== true) socket.write(response);
+  socket.destroy();
+}
+
 const started = Symbol('startedAt');
 type TimedRequest = FastifyRequest & { [started]?: bigint };
 
 /**
  * Creates a NestJS app on Fastify with everything both apps share: JSON logs, the error envelope
- * for every failure (including body-parser errors raised before Nest routing), request metrics and
+ * for every failure (including body-parser errors raised before Nest routing and requests Node's
+ * HTTP parser refuses), request metrics and
  * graceful shutdown (SIGTERM → stop accepting, finish in-flight requests, close the database).
  */
-export async function createHttpApp(module: Type | DynamicModule, options: HttpAppOptions): Promise<NestFastifyApplication> {
+export async function createHttpApp(
+  module: Type | DynamicModule,
+  options: HttpAppOptions,
+): Promise<NestFastifyApplication> {
   const logger = options.logger ?? new JsonLogger(options.name);
   const adapter = new FastifyAdapter({
     bodyLimit: options.bodyLimit,
@@ -42,6 +95,9 @@ export async function createHttpApp(module: Type | DynamicModule, options: HttpA
         reply,
         new Logger('Http'),
       ),
+    // Errors of Node's HTTP parser (headers over 16 KiB → 431, an unparsable request → 400) happen
+    // before Fastify has a request; without this they would get Fastify's own JSON, not the envelope.
+    clientErrorHandler: answerClientError,
   });
   const app = await NestFactory.create<NestFastifyApplication>(module as Type, adapter, {
     logger,
