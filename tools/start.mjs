@@ -69,8 +69,20 @@ function launch(app) {
 }
 
 function stop(code = 0) {
+  if (stopping) return;
   stopping = true;
-  for (const child of children.values()) child.kill('SIGTERM');
+  // The simulator first: its last events (players quitting) still reach a running ingestor.
+  const simulatorChild = children.get('simulator');
+  const stopApps = () => {
+    for (const child of children.values()) child.kill('SIGTERM');
+  };
+  if (simulatorChild) {
+    simulatorChild.once('exit', stopApps);
+    simulatorChild.kill('SIGTERM');
+    setTimeout(stopApps, 5_000).unref();
+  } else {
+    stopApps();
+  }
   const deadline = setTimeout(() => process.exit(code), 15_000);
   deadline.unref();
   const check = setInterval(() => {

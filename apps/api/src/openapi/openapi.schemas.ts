@@ -3,8 +3,7 @@ import { ERROR_CODES, ErrorCode, ErrorEnvelope, RegisterResponse } from '@crafts
 
 /**
  * Shared response schemas of the OpenAPI document. Controllers reference them with
- * `@ApiResponse({ status, type: ErrorEnvelopeDto })` (or through {@link ApiErrorResponse}); they are
- * also registered as `#/components/schemas/ErrorEnvelope` and `#/components/schemas/AccountResult`.
+ * `@ApiResponse({ status, type: ErrorEnvelopeDto })`; they are also registered as `#/components/schemas/ErrorEnvelope` and `#/components/schemas/AccountResult`.
  */
 @ApiSchema({
   name: 'ErrorEnvelope',

@@ -1,3 +1,0 @@
-export * from './openapi.decorators';
-export * from './openapi.schemas';
-export * from './openapi.setup';

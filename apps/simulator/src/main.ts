@@ -1,0 +1,106 @@
+import { createApiClient, createIngestClient } from '@craftstats/contracts';
+import { EventPump } from './event-pump';
+import { createFavicon } from './favicon';
+import { errorText, jsonLog } from './json-log';
+import { resumeFromApi, waitForApi } from './resume';
+import { MAX_PLAYERS, Simulation } from './simulation/simulation';
+import { SimulatorConfigError, loadSimulatorConfig } from './simulator.config';
+import { registerDemoStaff } from './staff-account';
+import { type StatusResponder, startStatusResponder } from './status-responder';
+
+/**
+ * The demo game-server simulator (SPEC §6), started by `npm start` in demo mode: posts realistic events
+ * through the real ingestion endpoint, sets the demo staff member's password through the API and
+ * answers Server List Pings with the simulated player count. SIGTERM/SIGINT: the players quit, the
+ * remaining events are delivered (for at most 3 s), the responder closes.
+ */
+async function main(): Promise<void> {
+  const log = jsonLog();
+  let config;
+  try {
+    config = loadSimulatorConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof SimulatorConfigError)) throw error;
+    log('fatal', error.message, { variable: error.variable });
+    process.exit(78); // EX_CONFIG, as the apps do
+  }
+
+  const stop = new AbortController();
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      log('info', 'stopping', { signal });
+      stop.abort();
+    });
+  }
+
+  const simulation = new Simulation({
+    seed: config.seed,
+    staffNick: config.staffNick,
+    staffRankIds: config.staffRankIds,
+  });
+  let responder: StatusResponder | null = null;
+  try {
+    responder = await startStatusResponder({
+      host: '127.0.0.1',
+      port: config.statusPort,
+      online: () => simulation.onlineCount(),
+      maxPlayers: MAX_PLAYERS,
+      motd: 'CraftStats – ukázkový herní server',
+      favicon: createFavicon(),
+    });
+    log('info', 'answering Server List Pings', { address: `127.0.0.1:${responder.port}` });
+  } catch (error) {
+    log('error', 'cannot answer Server List Pings, /server/playercount will report offline', {
+      port: config.statusPort,
+      error: errorText(error),
+    });
+  }
+
+  const api = createApiClient({ baseUrl: config.apiUrl, timeoutMs: 5000 });
+  const ingest = createIngestClient({
+    baseUrl: config.ingestUrl,
+    token: config.ingestToken,
+    timeoutMs: 10_000,
+  });
+  const pump = new EventPump(simulation, ingest, { log, tickMs: config.tickMs });
+
+  if (await waitForApi(config.apiUrl, log, stop.signal))
+    await resumeFromApi(simulation, api, log, stop.signal);
+  log('info', 'simulating', {
+    players: simulation.players.length,
+    seed: config.seed,
+    staffNick: config.staffNick,
+  });
+
+  let staffAccount: Promise<boolean> = Promise.resolve(false);
+  if (await pump.open(stop.signal)) {
+    if (config.adminKey !== null && config.staffPassword !== null) {
+      staffAccount = registerDemoStaff(api, {
+        username: config.staffNick,
+        password: config.staffPassword,
+        adminKey: config.adminKey,
+        log,
+        signal: stop.signal,
+      });
+    } else {
+      log('warn', 'ADMIN_KEY or DEMO_STAFF_PASSWORD not set: the demo staff member gets no password');
+    }
+    await pump.run(stop.signal);
+  }
+
+  await staffAccount;
+  await pump.close();
+  await responder?.close();
+  log('info', 'stopped', { delivered: pump.deliveredCount(), undelivered: pump.pendingCount() });
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    jsonLog()('fatal', 'simulator failed', {
+      error: errorText(error),
+      stack: error instanceof Error ? error.stack : undefined,
+    });
+    process.exit(1);
+  },
+);

@@ -1,0 +1,270 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  type ApiClient,
+  LEADERBOARD_NAMES,
+  type LeaderboardEntry,
+  createApiClient,
+  isApiError,
+} from '@craftstats/contracts';
+
+// `npm start` with no configuration but a throw-away database: SIMULATOR=on forces demo mode although
+// DATABASE_URL is set. The whole process tree (start.mjs, api, log-ingestor, simulator) runs in its own
+// process group, so the test can tell when every one of them has exited.
+
+const ROOT = path.resolve(__dirname, '../..');
+const STAFF_RANK_IDS = ['10', '11', '12', '13', '14', '15'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+interface DemoCredentials {
+  apiUrl: string;
+  staffNick: string;
+  staffPassword: string;
+  adminKey: string;
+  ingestToken: string;
+  minecraftPing: string;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Runs `check` (which asserts) until it passes or `timeoutMs` is over, then fails with its last error.
+ * Fails at once with `gone()`'s error when the demo has exited, and on a 500 answer.
+ */
+async function eventually<T>(
+  check: () => Promise<T>,
+  gone: () => Error | null,
+  timeoutMs = 60_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      const exited = gone();
+      if (exited) throw exited;
+      // A 500 is a bug, not a slow start: waiting would only hide it for a minute.
+      if (isApiError(error) && error.code === 'INTERNAL_ERROR') throw error;
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
+/** Whether any process of the process group `pgid` is still running. */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function parseCredentials(output: string): DemoCredentials | null {
+  const field = (pattern: RegExp) => pattern.exec(output)?.slice(1);
+  const api = field(/^\s+API\s+(http:\/\/\S+)/m);
+  const staff = field(/^\s+staff login\s+(\S+) \/ (\S+)\s/m);
+  const adminKey = field(/^\s+admin key\s+(\S+)/m);
+  const ingest = field(/^\s+ingest token\s+simulator:(\S+)/m);
+  const ping = field(/^\s+Minecraft ping\s+(\S+)/m);
+  if (!api || !staff || !adminKey || !ingest || !ping) return null;
+  return {
+    apiUrl: api[0],
+    staffNick: staff[0],
+    staffPassword: staff[1],
+    adminKey: adminKey[0],
+    ingestToken: ingest[0],
+    minecraftPing: ping[0],
+  };
+}
+
+function expectRanked(entries: LeaderboardEntry[]): void {
+  expect(entries.length).toBeGreaterThan(0);
+  expect(entries.length).toBeLessThanOrEqual(50);
+  expect(entries.map((e) => e.index)).toEqual(entries.map((_, i) => i + 1));
+  for (let i = 1; i < entries.length; i++) expect(entries[i].value).toBeLessThanOrEqual(entries[i - 1].value);
+  for (const e of entries) expect(e.uuid).toMatch(UUID);
+}
+
+describe('demo mode: npm start with SIMULATOR=on', () => {
+  let dir: string;
+  let child: ChildProcess;
+  let output = '';
+  let exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  let ports: { api: number; ingest: number; status: number };
+  let demo: DemoCredentials;
+  let api: ApiClient;
+
+  /** `eventually`, failing fast with the demo's last output once start.mjs has exited. */
+  const until = <T>(check: () => Promise<T>, timeoutMs?: number): Promise<T> =>
+    eventually(
+      check,
+      () =>
+        child.exitCode === null
+          ? null
+          : new Error(`start.mjs exited with ${child.exitCode}; its last output:\n${output.slice(-6000)}`),
+      timeoutMs,
+    );
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'craftstats-demo-'));
+    ports = { api: await freePort(), ingest: await freePort(), status: await freePort() };
+    child = spawn(process.execPath, ['tools/start.mjs'], {
+      cwd: ROOT,
+      // A clean environment: only what a user's shell would have, plus the test's ports and database.
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        HOME: process.env['HOME'] ?? os.homedir(),
+        SIMULATOR: 'on',
+        DATABASE_URL: `sqlite:${path.join(dir, 'demo.sqlite')}`,
+        API_PORT: String(ports.api),
+        INGEST_PORT: String(ports.ingest),
+        DEMO_STATUS_PORT: String(ports.status),
+      },
+      detached: true, // its own process group: start.mjs and the three apps it spawns
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    exit = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+
+    demo = await until(async () => {
+      const parsed = parseCredentials(output);
+      if (!parsed) throw new Error(`no demo credentials printed yet:\n${output.slice(-4000)}`);
+      return parsed;
+    });
+    api = createApiClient({ baseUrl: demo.apiUrl, timeoutMs: 5000 });
+  }, 90_000);
+
+  afterAll(async () => {
+    // The whole output, for a post-mortem (tmp/ is git-ignored).
+    if (output !== '') {
+      mkdirSync(path.join(ROOT, 'tmp'), { recursive: true });
+      writeFileSync(path.join(ROOT, 'tmp/demo-smoke.log'), output);
+    }
+    if (child?.pid !== undefined && groupAlive(child.pid)) process.kill(-child.pid, 'SIGKILL');
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('prints the URLs and the credentials it generated for the demo', () => {
+    expect(demo.apiUrl).toBe(`http://127.0.0.1:${ports.api}`);
+    expect(demo.minecraftPing).toBe(`127.0.0.1:${ports.status}`);
+    expect(demo.staffNick).toBe('Spravce_Demo');
+    expect(demo.staffPassword).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(demo.adminKey).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(demo.ingestToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(output).toContain(`API docs         http://127.0.0.1:${ports.api}/docs`);
+  });
+
+  it.each(LEADERBOARD_NAMES)('fills the %s leaderboard', async (name) => {
+    expectRanked(await until(async () => expectNonEmpty(await api.leaderboard(name))));
+  });
+
+  it('answers the player count from the simulator’s Server List Ping responder', async () => {
+    const count = await until(async () => {
+      const answer = await api.playerCount();
+      expect(answer.isOnline).toBe(true);
+      expect(answer.players.online).toBeGreaterThan(0);
+      return answer;
+    });
+    expect(count.players.max).toBe(500);
+    expect(count.version).toBe(769);
+    expect(count.favicon).toMatch(/^data:image\/png;base64,/);
+  });
+
+  it('counts the registered players', async () => {
+    const { amount } = await until(async () => {
+      const answer = await api.uniquePlayers();
+      expect(answer.amount).toBeGreaterThan(0);
+      return answer;
+    });
+    expect(amount).toBeLessThanOrEqual(41);
+  });
+
+  it('lists the demo staff member among the staff', async () => {
+    const staff = await until(async () => {
+      const list = await api.staffList();
+      expect(list.map((s) => s.nick)).toContain(demo.staffNick);
+      return list;
+    });
+    for (const member of staff) {
+      expect(STAFF_RANK_IDS).toContain(member.rank);
+      expect(member.uuid).toMatch(UUID);
+    }
+  });
+
+  it('shows the economy log and the achievements log, newest first', async () => {
+    const economy = await until(async () => expectNonEmpty(await api.economyLog()));
+    const dates = economy.map((e) => Number(e.date));
+    expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+    const achievements = await until(async () => expectNonEmpty(await api.achievementsLog()));
+    expect(achievements[0]).toEqual(
+      expect.objectContaining({
+        ach_id: expect.any(String),
+        ach_name: expect.any(String),
+        ach_value: expect.any(Number),
+      }),
+    );
+  });
+
+  it('keeps changing: new economy log entries arrive while it runs', async () => {
+    const first = (await api.economyLog())[0];
+    await until(async () => {
+      const newest = (await api.economyLog())[0];
+      expect(Number(newest.date)).toBeGreaterThan(Number(first.date));
+    }, 20_000);
+  });
+
+  it('serves the profile of a leaderboard player by nick and by uuid', async () => {
+    const [top] = await api.leaderboard('craftcoins');
+    const byNick = await api.playerByNick(top.nick.toLowerCase());
+    const byUuid = await api.playerByUuid(top.uuid.replace(/-/g, '').toUpperCase());
+    expect([byNick.nick, byNick.uuid]).toEqual([top.nick, top.uuid]);
+    expect([byUuid.nick, byUuid.uuid, byUuid.id]).toEqual([top.nick, top.uuid, byNick.id]);
+    expect(byNick.registred).toBeGreaterThan(0);
+    expect(byNick.economy.craftcoins).toBeGreaterThan(0);
+  });
+
+  it('logs the demo staff member in with the printed password, and GET /account/me answers', async () => {
+    const login = await until(async () => {
+      const result = await api.login({ username: demo.staffNick, password: demo.staffPassword });
+      expect(result.httpStatus).toBe(200);
+      return result;
+    }, 30_000);
+    if (!login.body.success) throw new Error(`login failed: ${login.body.message}`);
+    const me = await api.withToken(login.body.token).me();
+    expect(me.nick).toBe(demo.staffNick);
+    expect(STAFF_RANK_IDS).toContain(me.rank);
+    expect(me.expiresAt).toBeGreaterThan(Date.now() + 4 * 3600_000 - 120_000);
+    expect(me.expiresAt).toBeLessThanOrEqual(Date.now() + 4 * 3600_000 + 5_000);
+  });
+
+  it('stops every process within 15 s of SIGTERM, with exit code 0', async () => {
+    const pgid = child.pid as number;
+    const started = Date.now();
+    process.kill(pgid, 'SIGTERM'); // start.mjs only; it stops its children itself
+    expect(await exit).toEqual({ code: 0, signal: null });
+    while (groupAlive(pgid) && Date.now() - started < 16_000)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(groupAlive(pgid)).toBe(false);
+    expect(Date.now() - started).toBeLessThan(15_000);
+  }, 30_000);
+});
+
+function expectNonEmpty<T>(items: T[]): T[] {
+  expect(items.length).toBeGreaterThan(0);
+  return items;
+}
