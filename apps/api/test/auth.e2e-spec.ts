@@ -224,7 +224,7 @@ describeEachDialect('staff authentication: JWT on /account/me', (fx) => {
   it('refuses the token after the staff member changed nick (log in again under the new one)', async () => {
     const eva = await createPlayer(ingestor, 3, 'Tester_Eva', '14');
     const evaToken = await registerAndLogin(running.url, 'Tester_Eva', 'Evino-heslo-42');
-    await ingestor.ingest([
+    await ingestor.send([
       { action: 'ECONOMY_CHANGE_NAME', uuid: eva.uuid, nick: 'Tester_Eva2', date: Date.now() },
     ]);
     const res = await me(bearer(evaToken));

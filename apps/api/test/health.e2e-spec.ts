@@ -28,7 +28,11 @@ describeEachDialect(
       const res = await fetch(`${running.url}/definitely/not/here`);
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toContain('application/json');
-      expect(await res.json()).toEqual({ status: 404, error: 'NOT_FOUND', message: 'Požadovaný zdroj neexistuje.' });
+      expect(await res.json()).toEqual({
+        status: 404,
+        error: 'NOT_FOUND',
+        message: 'Požadovaný zdroj neexistuje.',
+      });
     });
 
     it('answers malformed JSON with the 400 envelope', async () => {
@@ -43,7 +47,9 @@ describeEachDialect(
 
     it('logs structured JSON lines for requests', async () => {
       await fetch(`${running.url}/health`);
-      const line = running.logger.lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'request' && l.route === '/health');
+      const line = running.logger.lines
+        .map((l) => JSON.parse(l))
+        .find((l) => l.msg === 'request' && l.route === '/health');
       expect(line).toMatchObject({ level: 'info', app: 'api', method: 'GET', status: 200 });
     });
   },

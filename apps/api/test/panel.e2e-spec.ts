@@ -97,7 +97,7 @@ describeEachDialect('staff panel: /panel/economy/log and /panel/achievements/log
         // Pairs of events share a date: the tie-break by id is exercised.
         date: D + Math.floor(i / 2) * 1000,
       };
-      await ingestor.ingest([raw]);
+      await ingestor.send([raw]);
       economy.push({
         order: order++,
         entry: {
@@ -127,7 +127,7 @@ describeEachDialect('staff panel: /panel/economy/log and /panel/achievements/log
         ach_value: i * 5,
         date: D + (i === 3 ? 2 : i) * 1000,
       };
-      await ingestor.ingest([raw]);
+      await ingestor.send([raw]);
       achievements.push({
         order: order++,
         entry: {
@@ -382,7 +382,7 @@ describeEachDialect('staff panel: /panel/economy/log and /panel/achievements/log
   // Last: it adds rows the tests above do not expect.
   it("shows each event's own fields (vote site, join version, level) in details", async () => {
     const carl = await createPlayer(ingestor, 21, 'Carl_Details', PLAYER_RANK);
-    await ingestor.ingest([
+    await ingestor.send([
       {
         id: 'det-vote',
         action: 'PLAYER_VOTE',

@@ -1,6 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { RawEvent, testUuid } from '@craftstats/persistence/testing';
-import { startAppProcess } from '@craftstats/platform/testing';
+import { testUuid } from '@craftstats/persistence/testing';
+import type { Ingestor } from './ingestor';
+
+export type { Ingestor } from './ingestor';
+export { startIngestor } from './ingestor';
 
 /** The JWT secret of testConfig() / startAppProcess(). */
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
@@ -9,45 +12,6 @@ export const TEST_ADMIN_KEY = 'admin-key-for-tests-0123456789';
 export const STAFF_RANK = '10';
 export const PLAYER_RANK = '1';
 export const T0 = Date.UTC(2026, 10, 18, 12, 0, 0);
-
-const INGEST_TOKEN = 'survival:accounts-e2e-ingest-token-0123456789';
-let eventSequence = 0;
-
-/** A log-ingestor process on the test database: staff are made the way production makes them. */
-export interface Ingestor {
-  url: string;
-  /** POSTs the events to /v1/events (ids added when missing) and checks that every one was accepted. */
-  ingest(raws: RawEvent[]): Promise<void>;
-  stop(): Promise<number | null>;
-}
-
-/**
- * Starts the log-ingestor as its own OS process on `databaseUrl` with one ingest token (server
- * `survival`). Players, ranks and log entries of these tests are created through its HTTP API.
- */
-export async function startIngestor(databaseUrl: string): Promise<Ingestor> {
-  const app = await startAppProcess('log-ingestor', {
-    DATABASE_URL: databaseUrl,
-    INGEST_TOKENS: INGEST_TOKEN,
-  });
-  const token = INGEST_TOKEN.split(':')[1];
-  return {
-    url: app.url,
-    stop: () => app.stop(),
-    ingest: async (raws) => {
-      const events = raws.map((raw) => ({ id: `acc-${Date.now()}-${++eventSequence}`, ...raw }));
-      const res = await fetch(`${app.url}/v1/events`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ events }),
-      });
-      const body = (await res.json()) as { accepted?: number; rejected?: unknown[] };
-      if (res.status !== 200 || body.accepted !== events.length) {
-        throw new Error(`ingest failed: ${res.status} ${JSON.stringify(body)}`);
-      }
-    },
-  };
-}
 
 export interface TestPlayer {
   uuid: string;
@@ -67,7 +31,7 @@ export async function createPlayer(
   date = T0,
 ): Promise<TestPlayer> {
   const uuid = testUuid(n);
-  await ingestor.ingest([
+  await ingestor.send([
     { action: 'ECONOMY_REGISTER', uuid, nick, server: 'lobby', date },
     {
       action: 'PLAYER_UPDATE_RANK',
@@ -88,7 +52,7 @@ export async function setRank(
   rank: string,
   date = T0 + 10_000,
 ): Promise<void> {
-  await ingestor.ingest([
+  await ingestor.send([
     {
       action: 'PLAYER_UPDATE_RANK',
       uuid: player.uuid,
