@@ -30,7 +30,16 @@ const frameworkAndNodeModules = [
 ];
 
 export default [
-  { ignores: ['**/dist', '**/node_modules', '**/tmp', '**/coverage', '.nx/**', 'libs/contracts/consumer-check/node_modules'] },
+  {
+    ignores: [
+      '**/dist',
+      '**/node_modules',
+      '**/tmp',
+      '**/coverage',
+      '.nx/**',
+      'libs/contracts/consumer-check/node_modules',
+    ],
+  },
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
   {
@@ -47,7 +56,12 @@ export default [
           depConstraints: [
             {
               sourceTag: 'type:app',
-              onlyDependOnLibsWithTags: ['type:platform', 'type:domain', 'type:persistence', 'type:contracts'],
+              onlyDependOnLibsWithTags: [
+                'type:platform',
+                'type:domain',
+                'type:persistence',
+                'type:contracts',
+              ],
             },
             {
               sourceTag: 'type:platform',
@@ -102,7 +116,8 @@ export default [
         {
           patterns: [
             {
-              regex: '^(node:.*|fs|path|crypto|http|https|net|dns|os|child_process|stream|buffer|url|util|zlib|worker_threads)(/.*)?$',
+              regex:
+                '^(node:.*|fs|path|crypto|http|https|net|dns|os|child_process|stream|buffer|url|util|zlib|worker_threads)(/.*)?$',
               message: 'libs/domain and libs/contracts must run in a browser: no Node built-ins.',
             },
           ],

@@ -14,7 +14,16 @@ const lock = JSON.parse(readFileSync(lockPath, 'utf8'));
 const FAMILIES = [/^@swc\/core-/, /^@unrs\/resolver-binding-/];
 
 const OS = ['darwin', 'linux', 'win32', 'freebsd', 'android', 'openharmony'];
-const CPU = { arm64: 'arm64', x64: 'x64', ia32: 'ia32', arm: 'arm', ppc64: 'ppc64', s390x: 's390x', riscv64: 'riscv64', loong64: 'loong64' };
+const CPU = {
+  arm64: 'arm64',
+  x64: 'x64',
+  ia32: 'ia32',
+  arm: 'arm',
+  ppc64: 'ppc64',
+  s390x: 's390x',
+  riscv64: 'riscv64',
+  loong64: 'loong64',
+};
 
 function platformOf(name) {
   const parts = name.split('/')[1].split('-');
@@ -41,6 +50,8 @@ for (const [location, pkg] of Object.entries(lock.packages)) {
     added++;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
 process.stdout.write(`package-lock.json: ${added} platform package entr${added === 1 ? 'y' : 'ies'} added\n`);

@@ -38,7 +38,12 @@ function settingsFromUrl(raw) {
 
 function migrationSource(className, up, down) {
   const q = (list) =>
-    list.map((s) => `    await queryRunner.query(${JSON.stringify(s.query)}${s.parameters?.length ? `, ${JSON.stringify(s.parameters)}` : ''});`).join('\n');
+    list
+      .map(
+        (s) =>
+          `    await queryRunner.query(${JSON.stringify(s.query)}${s.parameters?.length ? `, ${JSON.stringify(s.parameters)}` : ''});`,
+      )
+      .join('\n');
   return `import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class ${className} implements MigrationInterface {
@@ -56,7 +61,8 @@ ${q(down.slice().reverse())}
 }
 
 async function generate(name) {
-  if (!/^[A-Z][A-Za-z0-9]+$/.test(name ?? '')) throw new Error('Usage: npm run migration:generate -- PascalCaseName');
+  if (!/^[A-Z][A-Za-z0-9]+$/.test(name ?? ''))
+    throw new Error('Usage: npm run migration:generate -- PascalCaseName');
   const p = await loadPersistence();
   const stamp = Date.now();
   const className = `${name}${stamp}`;
@@ -72,7 +78,9 @@ async function generate(name) {
       if (dialect === 'mysql') {
         const admin = p.createDataSource({ ...settings, database: 'mysql' });
         await admin.initialize();
-        await admin.query(`CREATE DATABASE \`${scratchDb}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+        await admin.query(
+          `CREATE DATABASE \`${scratchDb}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+        );
         await admin.destroy();
       }
       const ds = p.createDataSource(settings);
@@ -89,9 +97,16 @@ async function generate(name) {
       writeFileSync(path.join(dir, `${file}.ts`), migrationSource(className, sql.upQueries, sql.downQueries));
       const indexFile = path.join(dir, 'index.ts');
       let index = readFileSync(indexFile, 'utf8');
-      index = `import { ${className} } from './${file}';\n` + index.replace(/= \[(.*)\];/s, (_m, inner) => `= [${inner.trim() ? inner.trim().replace(/,?$/, ', ') : ''}${className}];`);
+      index =
+        `import { ${className} } from './${file}';\n` +
+        index.replace(
+          /= \[(.*)\];/s,
+          (_m, inner) => `= [${inner.trim() ? inner.trim().replace(/,?$/, ', ') : ''}${className}];`,
+        );
       writeFileSync(indexFile, index);
-      process.stdout.write(`${dialect}: wrote migrations/${dialect}/${file}.ts (${sql.upQueries.length} statements)\n`);
+      process.stdout.write(
+        `${dialect}: wrote migrations/${dialect}/${file}.ts (${sql.upQueries.length} statements)\n`,
+      );
     }
   } finally {
     rmSync(tmp, { recursive: true, force: true });
@@ -114,7 +129,9 @@ async function runOrRevert(command) {
   try {
     if (command === 'run') {
       const applied = await p.runMigrations(ds);
-      process.stdout.write(`applied ${applied.length} migration(s): ${applied.map((m) => m.name).join(', ') || 'none pending'}\n`);
+      process.stdout.write(
+        `applied ${applied.length} migration(s): ${applied.map((m) => m.name).join(', ') || 'none pending'}\n`,
+      );
     } else {
       await ds.undoLastMigration({ transaction: 'each' });
       process.stdout.write('reverted the last migration\n');

@@ -15,7 +15,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const watchMode = process.argv.includes('--watch');
 const env = { ...process.env };
 const simulator =
-  env.SIMULATOR === 'on' || (env.SIMULATOR === undefined && (env.DATABASE_URL === undefined || env.DATABASE_URL === ''));
+  env.SIMULATOR === 'on' ||
+  (env.SIMULATOR === undefined && (env.DATABASE_URL === undefined || env.DATABASE_URL === ''));
 const host = env.HOST || '127.0.0.1';
 const apiPort = env.API_PORT || '3000';
 const ingestPort = env.INGEST_PORT || '3001';
@@ -25,7 +26,9 @@ const demo = {};
 if (simulator && existsSync(path.join(root, 'apps/simulator/src/main.ts'))) {
   const secret = (bytes) => randomBytes(bytes).toString('base64url');
   demo.ingestToken = secret(24);
-  env.INGEST_TOKENS = env.INGEST_TOKENS ? `${env.INGEST_TOKENS},simulator:${demo.ingestToken}` : `simulator:${demo.ingestToken}`;
+  env.INGEST_TOKENS = env.INGEST_TOKENS
+    ? `${env.INGEST_TOKENS},simulator:${demo.ingestToken}`
+    : `simulator:${demo.ingestToken}`;
   env.ADMIN_KEY ||= secret(18);
   demo.staffNick = env.DEMO_STAFF_NICK || 'Spravce_Demo';
   demo.staffPassword = secret(12);
@@ -95,7 +98,9 @@ function stop(code = 0) {
 
 async function restartAll() {
   await Promise.all(
-    [...children.values()].map((child) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM')))),
+    [...children.values()].map(
+      (child) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))),
+    ),
   );
   await buildAll();
   for (const app of apps) launch(app);

@@ -19,13 +19,35 @@ const steps = [
   ['format', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
   ['lint', bin('nx'), ['run-many', '-t', 'lint', '--parallel=2', '--outputStyle=stream', '--skipNxCache']],
   ['module boundaries', process.execPath, ['tools/checks/boundaries.mjs']],
-  ['typecheck', bin('nx'), ['run-many', '-t', 'typecheck', '--parallel=2', '--outputStyle=stream', '--skipNxCache']],
+  [
+    'typecheck',
+    bin('nx'),
+    ['run-many', '-t', 'typecheck', '--parallel=2', '--outputStyle=stream', '--skipNxCache'],
+  ],
   ['unit', bin('nx'), ['run-many', '-t', 'test', '--parallel=2', '--outputStyle=stream', '--skipNxCache']],
-  ['persistence int (sqlite + mariadb)', bin('jest'), ['-c', 'libs/persistence/jest.int.config.cjs', '--runInBand']],
-  ['log-ingestor e2e (sqlite + mariadb)', bin('jest'), ['-c', 'apps/log-ingestor/jest.e2e.config.cjs', '--runInBand']],
+  [
+    'persistence int (sqlite + mariadb)',
+    bin('jest'),
+    ['-c', 'libs/persistence/jest.int.config.cjs', '--runInBand'],
+  ],
+  [
+    'log-ingestor e2e (sqlite + mariadb)',
+    bin('jest'),
+    ['-c', 'apps/log-ingestor/jest.e2e.config.cjs', '--runInBand'],
+  ],
   ['api e2e (sqlite + mariadb)', bin('jest'), ['-c', 'apps/api/jest.e2e.config.cjs', '--runInBand']],
-  ['contracts consumer check', process.execPath, ['libs/contracts/consumer-check/run.mjs'], 'libs/contracts/consumer-check/run.mjs'],
-  ['demo smoke test', bin('jest'), ['-c', 'tools/demo/jest.config.cjs', '--runInBand'], 'tools/demo/jest.config.cjs'],
+  [
+    'contracts consumer check',
+    process.execPath,
+    ['libs/contracts/consumer-check/run.mjs'],
+    'libs/contracts/consumer-check/run.mjs',
+  ],
+  [
+    'demo smoke test',
+    bin('jest'),
+    ['-c', 'tools/demo/jest.config.cjs', '--runInBand'],
+    'tools/demo/jest.config.cjs',
+  ],
 ];
 
 const results = [];

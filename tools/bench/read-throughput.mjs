@@ -31,7 +31,13 @@ const children = [];
 function start(app, port, env) {
   const entry = path.join(root, 'dist/apps', app, `apps/${app}/src/main.js`);
   const child = spawn(process.execPath, [entry], {
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', JWT_SECRET: 'bench-secret-bench-secret-bench-secret!', LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret!',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);
@@ -90,10 +96,16 @@ try {
   await buildApp('api');
   await buildApp('log-ingestor');
   const db = `sqlite:${path.join(tmp, 'bench.sqlite')}`;
-  await start('log-ingestor', 3301, { DATABASE_URL: db, INGEST_PORT: '3301', INGEST_TOKENS: `bench:${token}` });
+  await start('log-ingestor', 3301, {
+    DATABASE_URL: db,
+    INGEST_PORT: '3301',
+    INGEST_TOKENS: `bench:${token}`,
+  });
   await start('api', 3300, { DATABASE_URL: db, API_PORT: '3300', RATE_LIMIT_PUBLIC: '0' });
 
-  const { createIngestClient } = createRequire(import.meta.url)(path.join(root, 'dist/apps/api/libs/contracts/src/index.js'));
+  const { createIngestClient } = createRequire(import.meta.url)(
+    path.join(root, 'dist/apps/api/libs/contracts/src/index.js'),
+  );
   const ingest = createIngestClient({ baseUrl: 'http://127.0.0.1:3301', token });
   const nicks = Array.from({ length: PLAYERS }, (_, i) => `Hrac_${i}`);
   const events = nicks.map((nick, i) => ({

@@ -9,18 +9,54 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const probes = [
-  { file: 'libs/domain/src/boundary-probe.ts', code: "import { Injectable } from '@nestjs/common';\nexport const probe = Injectable;\n", expect: /not allowed to import "@nestjs\/common"/ },
-  { file: 'libs/domain/src/boundary-probe-orm.ts', code: "import { DataSource } from 'typeorm';\nexport const probe = DataSource;\n", expect: /not allowed to import/ },
-  { file: 'libs/domain/src/boundary-probe-cv.ts', code: "import { IsString } from 'class-validator';\nexport const probe = IsString;\n", expect: /not allowed to import/ },
-  { file: 'libs/contracts/src/boundary-probe.ts', code: "import { readFileSync } from 'node:fs';\nexport const probe = readFileSync;\n", expect: /no Node built-ins/ },
-  { file: 'libs/contracts/src/boundary-probe-nest.ts', code: "import { Controller } from '@nestjs/common';\nexport const probe = Controller;\n", expect: /not allowed to import/ },
-  { file: 'libs/domain/src/boundary-probe-node.ts', code: "import { createHash } from 'crypto';\nexport const probe = createHash;\n", expect: /no Node built-ins/ },
-  { file: 'libs/domain/src/boundary-probe-lib.ts', code: "import { ENTITIES } from '@craftstats/persistence';\nexport const probe = ENTITIES;\n", expect: /tagged with|Circular dependency/ },
-  { file: 'apps/api/src/boundary-probe.ts', code: "import { AppModule } from '../../log-ingestor/src/app.module';\nexport const probe = AppModule;\n", expect: /apps|project|boundar|relative/i },
+  {
+    file: 'libs/domain/src/boundary-probe.ts',
+    code: "import { Injectable } from '@nestjs/common';\nexport const probe = Injectable;\n",
+    expect: /not allowed to import "@nestjs\/common"/,
+  },
+  {
+    file: 'libs/domain/src/boundary-probe-orm.ts',
+    code: "import { DataSource } from 'typeorm';\nexport const probe = DataSource;\n",
+    expect: /not allowed to import/,
+  },
+  {
+    file: 'libs/domain/src/boundary-probe-cv.ts',
+    code: "import { IsString } from 'class-validator';\nexport const probe = IsString;\n",
+    expect: /not allowed to import/,
+  },
+  {
+    file: 'libs/contracts/src/boundary-probe.ts',
+    code: "import { readFileSync } from 'node:fs';\nexport const probe = readFileSync;\n",
+    expect: /no Node built-ins/,
+  },
+  {
+    file: 'libs/contracts/src/boundary-probe-nest.ts',
+    code: "import { Controller } from '@nestjs/common';\nexport const probe = Controller;\n",
+    expect: /not allowed to import/,
+  },
+  {
+    file: 'libs/domain/src/boundary-probe-node.ts',
+    code: "import { createHash } from 'crypto';\nexport const probe = createHash;\n",
+    expect: /no Node built-ins/,
+  },
+  {
+    file: 'libs/domain/src/boundary-probe-lib.ts',
+    code: "import { ENTITIES } from '@craftstats/persistence';\nexport const probe = ENTITIES;\n",
+    expect: /tagged with|Circular dependency/,
+  },
+  {
+    file: 'apps/api/src/boundary-probe.ts',
+    code: "import { AppModule } from '../../log-ingestor/src/app.module';\nexport const probe = AppModule;\n",
+    expect: /apps|project|boundar|relative/i,
+  },
 ];
 
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
-execFileSync(path.join(root, 'node_modules/.bin/nx'), ['graph', '--file=tmp/project-graph.json'], { cwd: root, env, stdio: 'ignore' });
+execFileSync(path.join(root, 'node_modules/.bin/nx'), ['graph', '--file=tmp/project-graph.json'], {
+  cwd: root,
+  env,
+  stdio: 'ignore',
+});
 
 let failures = 0;
 try {
@@ -28,7 +64,11 @@ try {
   for (const probe of probes) {
     let output = '';
     try {
-      execFileSync(path.join(root, 'node_modules/.bin/eslint'), ['--no-cache', '--format', 'json', probe.file], { cwd: root, env, encoding: 'utf8' });
+      execFileSync(
+        path.join(root, 'node_modules/.bin/eslint'),
+        ['--no-cache', '--format', 'json', probe.file],
+        { cwd: root, env, encoding: 'utf8' },
+      );
     } catch (error) {
       output = `${error.stdout ?? ''}${error.stderr ?? ''}`;
     }
@@ -41,7 +81,9 @@ try {
     const boundaryRules = ['@nx/enforce-module-boundaries', 'no-restricted-imports'];
     const boundaryErrors = messages.filter((m) => boundaryRules.includes(m.ruleId)).map((m) => m.message);
     const ok = boundaryErrors.some((message) => probe.expect.test(message));
-    const detail = ok ? boundaryErrors[0].split('\n')[0].slice(0, 110) : `no boundary error reported ${JSON.stringify(messages).slice(0, 200)}`;
+    const detail = ok
+      ? boundaryErrors[0].split('\n')[0].slice(0, 110)
+      : `no boundary error reported ${JSON.stringify(messages).slice(0, 200)}`;
     process.stdout.write(`${ok ? 'ok  ' : 'FAIL'}  ${probe.file}: ${detail}\n`);
     if (!ok) failures++;
   }

@@ -26,6 +26,8 @@ module.exports = async function probeMariaDb() {
       throw new Error(`${reason}: with CI=true the MariaDB suites are mandatory.`);
     }
     process.env.CRAFTSTATS_MARIADB = `unavailable: ${reason}`;
-    process.stderr.write(`\n[craftstats] ${reason}: MariaDB suites are skipped (CI=true makes them mandatory).\n`);
+    process.stderr.write(
+      `\n[craftstats] ${reason}: MariaDB suites are skipped (CI=true makes them mandatory).\n`,
+    );
   }
 };

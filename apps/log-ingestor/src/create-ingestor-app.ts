@@ -4,7 +4,10 @@ import { AppConfig, JsonLogger, Metrics, createHttpApp } from '@craftstats/platf
 import { AppModule } from './app.module';
 
 /** Builds the ingestor app without listening (tests listen on an ephemeral port themselves). */
-export async function createIngestorApp(config: AppConfig, logger?: JsonLogger): Promise<NestFastifyApplication> {
+export async function createIngestorApp(
+  config: AppConfig,
+  logger?: JsonLogger,
+): Promise<NestFastifyApplication> {
   const metrics = new Metrics('log-ingestor');
   const app = await createHttpApp(AppModule.forRoot(config, metrics), {
     name: 'log-ingestor',

@@ -506,7 +506,11 @@ describeEachDialect('POST /v1/events', (fx) => {
         duplicates: 0,
         rejected: [
           { index: 1, id: ids[1], error: 'Neznámá akce "PLAYER_FLY".' },
-          { index: 3, id: ids[3], error: 'Pole "ach_value" musí být nezáporné celé číslo nejvýše 2147483647.' },
+          {
+            index: 3,
+            id: ids[3],
+            error: 'Pole "ach_value" musí být nezáporné celé číslo nejvýše 2147483647.',
+          },
           { index: 4, id: null, error: 'Chybí povinné pole "id".' },
           { index: 5, id: ids[5], error: 'Pole "uuid" musí být UUID (8-4-4-4-12 hex).' },
           { index: 6, id: null, error: 'Pole "id" musí mít 1–64 znaků z [A-Za-z0-9._:-].' },

@@ -27,7 +27,11 @@ export class CacheLoadCounter {
   providers: [
     { provide: Clock, useClass: SystemClock },
     CachedReplies,
-    { provide: CacheLoadCounter, inject: [Metrics], useFactory: (metrics: Metrics) => new CacheLoadCounter(metrics) },
+    {
+      provide: CacheLoadCounter,
+      inject: [Metrics],
+      useFactory: (metrics: Metrics) => new CacheLoadCounter(metrics),
+    },
   ],
   exports: [Clock, CachedReplies, CacheLoadCounter],
 })

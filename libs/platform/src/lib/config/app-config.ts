@@ -101,7 +101,8 @@ export function parseDatabaseUrl(raw: string, name = 'DATABASE_URL'): DatabaseCo
     throw new ConfigError(name, `has an unsupported scheme "${url.protocol}" (use mysql:// or sqlite:)`);
   }
   const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
-  if (!database) throw new ConfigError(name, 'must name a database, e.g. mysql://root@127.0.0.1:3306/craftstats');
+  if (!database)
+    throw new ConfigError(name, 'must name a database, e.g. mysql://root@127.0.0.1:3306/craftstats');
   return {
     kind: 'mysql',
     flavor: url.protocol === 'mariadb:' ? 'mariadb' : 'mysql',
@@ -121,7 +122,8 @@ function parseIngestTokens(raw: string | undefined): IngestCredential[] {
     if (!server || !token || rest.length > 0 || !/^[A-Za-z0-9._-]{1,64}$/.test(server)) {
       throw new ConfigError('INGEST_TOKENS', 'must be a list of server-name:token pairs separated by commas');
     }
-    if (token.length < 16) throw new ConfigError('INGEST_TOKENS', `has a token for "${server}" shorter than 16 characters`);
+    if (token.length < 16)
+      throw new ConfigError('INGEST_TOKENS', `has a token for "${server}" shorter than 16 characters`);
     if (seen.has(server)) throw new ConfigError('INGEST_TOKENS', `names the server "${server}" twice`);
     seen.add(server);
     return { server, token };
@@ -140,10 +142,12 @@ function parseMcServer(raw: string | undefined): AppConfig['mcServer'] {
 function parseJwtSecret(env: Env, production: boolean): { secret: string; generated: boolean } {
   const raw = env['JWT_SECRET'];
   if (raw === undefined || raw === '') {
-    if (production) throw new ConfigError('JWT_SECRET', 'is required when NODE_ENV=production (at least 32 bytes)');
+    if (production)
+      throw new ConfigError('JWT_SECRET', 'is required when NODE_ENV=production (at least 32 bytes)');
     return { secret: randomBytes(48).toString('base64url'), generated: true };
   }
-  if (Buffer.byteLength(raw, 'utf8') < 32) throw new ConfigError('JWT_SECRET', 'must be at least 32 bytes long');
+  if (Buffer.byteLength(raw, 'utf8') < 32)
+    throw new ConfigError('JWT_SECRET', 'must be at least 32 bytes long');
   return { secret: raw, generated: false };
 }
 
@@ -158,13 +162,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (!/^[A-Za-z0-9.:-]+$/.test(host)) throw new ConfigError('HOST', `must be a bind address, got "${host}"`);
 
   const staffRaw = read(env, 'STAFF_RANK_IDS');
-  const staffRankIds = staffRaw === undefined ? [...CONFIG_DEFAULTS.staffRankIds] : staffRaw.split(',').map((s) => s.trim());
+  const staffRankIds =
+    staffRaw === undefined ? [...CONFIG_DEFAULTS.staffRankIds] : staffRaw.split(',').map((s) => s.trim());
   if (staffRankIds.some((id) => !/^\d{1,20}$/.test(id))) {
     throw new ConfigError('STAFF_RANK_IDS', 'must be a comma list of numeric rank ids');
   }
 
   const timeZone = read(env, 'TZ_COMMUNITY') ?? CONFIG_DEFAULTS.timeZone;
-  if (!isValidTimeZone(timeZone)) throw new ConfigError('TZ_COMMUNITY', `is not an IANA time zone: "${timeZone}"`);
+  if (!isValidTimeZone(timeZone))
+    throw new ConfigError('TZ_COMMUNITY', `is not an IANA time zone: "${timeZone}"`);
 
   const redisUrl = read(env, 'REDIS_URL') ?? null;
   if (redisUrl !== null && !/^rediss?:\/\//.test(redisUrl)) {
@@ -175,7 +181,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (simulatorRaw !== undefined && simulatorRaw !== 'on' && simulatorRaw !== 'off') {
     throw new ConfigError('SIMULATOR', `must be "on" or "off", got "${simulatorRaw}"`);
   }
-  const simulator = simulatorRaw === undefined ? read(env, 'DATABASE_URL') === undefined : simulatorRaw === 'on';
+  const simulator =
+    simulatorRaw === undefined ? read(env, 'DATABASE_URL') === undefined : simulatorRaw === 'on';
 
   const rateLimitPrefix = read(env, 'RATE_LIMIT_PREFIX') ?? CONFIG_DEFAULTS.rateLimitPrefix;
   if (!/^[A-Za-z0-9:._-]{1,64}$/.test(rateLimitPrefix)) {

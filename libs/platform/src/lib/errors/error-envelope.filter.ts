@@ -9,11 +9,21 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    sendErrorEnvelope(exception, http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>(), this.logger);
+    sendErrorEnvelope(
+      exception,
+      http.getRequest<FastifyRequest>(),
+      http.getResponse<FastifyReply>(),
+      this.logger,
+    );
   }
 }
 
-export function sendErrorEnvelope(exception: unknown, request: FastifyRequest, reply: FastifyReply, logger: Logger): void {
+export function sendErrorEnvelope(
+  exception: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  logger: Logger,
+): void {
   const { envelope, headers, unexpected } = toErrorEnvelope(exception);
   if (unexpected) {
     logger.error(

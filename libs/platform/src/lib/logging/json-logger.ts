@@ -62,7 +62,11 @@ export class JsonLogger implements LoggerService {
     // Nest passes the context as the last string argument, and for errors the stack before it.
     const args = [...rest];
     const context = typeof args[args.length - 1] === 'string' ? (args.pop() as string) : undefined;
-    const entry: Record<string, unknown> = { time: new Date().toISOString(), level: NAMES[level], app: this.app };
+    const entry: Record<string, unknown> = {
+      time: new Date().toISOString(),
+      level: NAMES[level],
+      app: this.app,
+    };
     if (context) entry['context'] = context;
     if (message instanceof Error) {
       entry['msg'] = message.message;
@@ -75,7 +79,8 @@ export class JsonLogger implements LoggerService {
     for (const extra of args) {
       if (typeof extra === 'string') entry['stack'] = extra;
       else if (extra instanceof Error) entry['stack'] = extra.stack;
-      else if (extra !== undefined && extra !== null && typeof extra === 'object') Object.assign(entry, redact(extra));
+      else if (extra !== undefined && extra !== null && typeof extra === 'object')
+        Object.assign(entry, redact(extra));
     }
     this.write(`${JSON.stringify(entry)}\n`);
   }
