@@ -6,5 +6,4 @@ module.exports = {
   displayName: 'api',
   rootDir: __dirname,
   testMatch: ['<rootDir>/src/**/*.spec.ts'],
-  passWithNoTests: true,
 };

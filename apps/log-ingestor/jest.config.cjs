@@ -6,5 +6,4 @@ module.exports = {
   displayName: 'log-ingestor',
   rootDir: __dirname,
   testMatch: ['<rootDir>/src/**/*.spec.ts'],
-  passWithNoTests: true,
 };

@@ -1,5 +1,5 @@
 import { describeEachDialect } from '@craftstats/persistence/testing';
-import { RunningApp, bootApp, testConfig } from '@craftstats/platform/testing';
+import { RunningApp, bootApp, startAppProcess, testConfig } from '@craftstats/platform/testing';
 import { createApiApp } from '../src/create-api-app';
 
 describeEachDialect(
@@ -55,3 +55,19 @@ describeEachDialect(
   },
   { migrate: false },
 );
+
+describe('api start with a bad configuration', () => {
+  it('stops with exit code 78 and a message naming the variable', async () => {
+    await expect(
+      startAppProcess('api', { DATABASE_URL: 'sqlite::memory:', TZ_COMMUNITY: 'Mars/Olympus_Mons' }),
+    ).rejects.toThrow(/exited with 78 before listening:[\s\S]*"variable":"TZ_COMMUNITY"/);
+  });
+
+  it('refuses to start in production without JWT_SECRET', async () => {
+    await expect(
+      startAppProcess('api', { DATABASE_URL: 'sqlite::memory:', NODE_ENV: 'production', JWT_SECRET: '' }),
+    ).rejects.toThrow(
+      /exited with 78 before listening:[\s\S]*JWT_SECRET is required when NODE_ENV=production/,
+    );
+  });
+});

@@ -1,11 +1,10 @@
 import { DataSource, In } from 'typeorm';
 import { EconomyLogEntity, PlayerEntity, ProcessedEventEntity } from '@craftstats/persistence';
 import { describeEachDialect } from '@craftstats/persistence/testing';
-import { RunningApp, bootApp, testConfig } from '@craftstats/platform/testing';
+import { RunningApp, TcpProxy, bootApp, testConfig } from '@craftstats/platform/testing';
 import { createIngestorApp } from '../src/create-ingestor-app';
 import { EventPool, eventPool } from './support/event-pool';
 import { INGEST_TOKENS, ingestOk, postEvents } from './support/ingest';
-import { TcpProxy } from './support/tcp-proxy';
 
 const TZ = 'Europe/Prague';
 const T0 = Date.UTC(2026, 10, 18, 12, 0, 0);

@@ -1,1 +1,2 @@
 export * from './app-harness';
+export * from './tcp-proxy';

@@ -1,0 +1,113 @@
+import { CONFIG_DEFAULTS, ConfigError, loadConfig } from './app-config';
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`no ConfigError for ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('uses the documented defaults with an empty environment (demo mode on SQLite)', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      production: false,
+      database: { kind: 'sqlite', path: './data/craftstats.sqlite' },
+      apiPort: 3000,
+      ingestPort: 3001,
+      host: '127.0.0.1',
+      adminKey: null,
+      ingestTokens: [],
+      staffRankIds: [...CONFIG_DEFAULTS.staffRankIds],
+      mcServer: null,
+      uniquePlayersOffset: 0,
+      timeZone: 'Europe/Prague',
+      redisUrl: null,
+      simulator: true,
+      rateLimitPublic: 600,
+      rateLimitAuth: 10,
+      jwtSecretGenerated: true,
+    });
+    expect(Buffer.byteLength(config.jwtSecret)).toBeGreaterThanOrEqual(32);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'mysql://stats:p%40ss@db.local:3307/craftstats',
+      API_PORT: '8080',
+      INGEST_PORT: '8081',
+      HOST: '0.0.0.0',
+      JWT_SECRET: 'x'.repeat(32),
+      ADMIN_KEY: 'admin',
+      INGEST_TOKENS: 'survival:aaaaaaaaaaaaaaaa, skyblock:bbbbbbbbbbbbbbbb',
+      STAFF_RANK_IDS: '20,21',
+      MC_SERVER_ADDRESS: 'mc.example.cz',
+      UNIQUE_PLAYERS_OFFSET: '125000',
+      TZ_COMMUNITY: 'Europe/Bratislava',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      RATE_LIMIT_PUBLIC: '0',
+      RATE_LIMIT_AUTH: '5',
+    });
+    expect(config).toMatchObject({
+      production: true,
+      database: {
+        kind: 'mysql',
+        flavor: 'mysql',
+        host: 'db.local',
+        port: 3307,
+        user: 'stats',
+        password: 'p@ss',
+        database: 'craftstats',
+      },
+      apiPort: 8080,
+      ingestPort: 8081,
+      host: '0.0.0.0',
+      jwtSecretGenerated: false,
+      adminKey: 'admin',
+      ingestTokens: [
+        { server: 'survival', token: 'aaaaaaaaaaaaaaaa' },
+        { server: 'skyblock', token: 'bbbbbbbbbbbbbbbb' },
+      ],
+      staffRankIds: ['20', '21'],
+      mcServer: { host: 'mc.example.cz', port: null },
+      uniquePlayersOffset: 125000,
+      timeZone: 'Europe/Bratislava',
+      simulator: false,
+      rateLimitPublic: 0,
+      rateLimitAuth: 5,
+    });
+  });
+
+  it.each([
+    ['DATABASE_URL', { DATABASE_URL: 'postgres://x/y' }],
+    ['DATABASE_URL', { DATABASE_URL: 'sqlite:' }],
+    ['API_PORT', { API_PORT: 'abc' }],
+    ['INGEST_PORT', { INGEST_PORT: '70000' }],
+    ['JWT_SECRET', { JWT_SECRET: 'short' }],
+    ['JWT_SECRET', { NODE_ENV: 'production' }],
+    ['INGEST_TOKENS', { INGEST_TOKENS: 'survival' }],
+    ['INGEST_TOKENS', { INGEST_TOKENS: 'survival:short' }],
+    ['INGEST_TOKENS', { INGEST_TOKENS: 'a:aaaaaaaaaaaaaaaa,a:bbbbbbbbbbbbbbbb' }],
+    ['STAFF_RANK_IDS', { STAFF_RANK_IDS: '10,admin' }],
+    ['MC_SERVER_ADDRESS', { MC_SERVER_ADDRESS: 'mc.example.cz:99999' }],
+    ['UNIQUE_PLAYERS_OFFSET', { UNIQUE_PLAYERS_OFFSET: '-1' }],
+    ['TZ_COMMUNITY', { TZ_COMMUNITY: 'Europe/Atlantis' }],
+    ['REDIS_URL', { REDIS_URL: 'localhost:6379' }],
+    ['SIMULATOR', { SIMULATOR: 'yes' }],
+    ['RATE_LIMIT_PUBLIC', { RATE_LIMIT_PUBLIC: '1.5' }],
+    ['RATE_LIMIT_AUTH', { RATE_LIMIT_AUTH: 'many' }],
+  ])('refuses a bad %s with a message naming it', (variable, env) => {
+    const error = configError(env as Record<string, string>);
+    expect(error.variable).toBe(variable);
+    expect(error.message).toContain(variable);
+  });
+
+  it('never puts the database password into an error message', () => {
+    const error = configError({ DATABASE_URL: 'mysql://root:tajne-heslo@db/' });
+    expect(error.message).not.toContain('tajne-heslo');
+  });
+});
