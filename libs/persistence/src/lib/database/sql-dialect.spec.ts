@@ -4,10 +4,12 @@ describe('upsertSql', () => {
   const columns = ['player_id', 'period', 'votes'];
 
   it('inserts or ignores on MySQL and does nothing on conflict on SQLite when nothing is updated', () => {
-    expect(upsertSql('mysql', 'processed_events', ['source', 'event_id'], 2, ['source', 'event_id'], {})).toBe(
-      'INSERT IGNORE INTO `processed_events` (`source`, `event_id`) VALUES (?, ?), (?, ?)',
-    );
-    expect(upsertSql('sqlite', 'processed_events', ['source', 'event_id'], 1, ['source', 'event_id'], {})).toBe(
+    expect(
+      upsertSql('mysql', 'processed_events', ['source', 'event_id'], 2, ['source', 'event_id'], {}),
+    ).toBe('INSERT IGNORE INTO `processed_events` (`source`, `event_id`) VALUES (?, ?), (?, ?)');
+    expect(
+      upsertSql('sqlite', 'processed_events', ['source', 'event_id'], 1, ['source', 'event_id'], {}),
+    ).toBe(
       'INSERT INTO "processed_events" ("source", "event_id") VALUES (?, ?) ON CONFLICT ("source", "event_id") DO NOTHING',
     );
   });

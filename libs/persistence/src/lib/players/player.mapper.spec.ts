@@ -7,10 +7,13 @@ const UUID = '069a79f4-44e9-4726-a5be-fca90e38aaf5';
 const T0 = Date.UTC(2026, 10, 18, 12);
 
 function event(raw: Record<string, unknown>) {
-  const result = parseEvent({ id: `e${Math.random()}`, uuid: UUID, nick: 'Notch', date: T0, ...raw }, {
-    defaultServer: 'survival',
-    receivedAt: T0,
-  });
+  const result = parseEvent(
+    { id: `e${Math.random()}`, uuid: UUID, nick: 'Notch', date: T0, ...raw },
+    {
+      defaultServer: 'survival',
+      receivedAt: T0,
+    },
+  );
   if (!result.ok) throw new Error(result.error);
   return result.event;
 }
@@ -42,7 +45,12 @@ describe('player mapper', () => {
       nickLower: 'notch',
       uuid: UUID,
     });
-    expect(row).toMatchObject({ nickLower: 'notch', rankId: '12', skyblockExperience: 1234, globalLevel: 40 });
+    expect(row).toMatchObject({
+      nickLower: 'notch',
+      rankId: '12',
+      skyblockExperience: 1234,
+      globalLevel: 40,
+    });
     expect(toProjection(row, [balance])).toEqual(player);
   });
 });
