@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Benchmark of the public read path, printed side by side with a baseline:
-//   baseline   bare node:http answering the same bytes (the ceiling on this machine)
+//   baseline   bare node:http answering the same bytes, in its own process (the ceiling on this machine)
 //   cached     GET /economy/leaderboard/craftcoins through the API (micro-cache of pre-serialized bytes)
 //   uncached   GET /player/:nick over many different nicks (every request misses the cache: one query)
 // Usage: npm run bench [-- --seconds 5 --connections 16 --players 5000]
@@ -8,7 +8,7 @@
 // client, loads each target for the given time from this process, and prints req/s, latency
 // percentiles, ratios to the baseline and how many database queries the cached target caused.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -119,11 +119,18 @@ try {
   const seeded = await ingest.send(events);
   const body = await (await fetch('http://127.0.0.1:3300/economy/leaderboard/craftcoins')).text();
 
-  const baseline = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-    res.end(body);
-  });
-  await new Promise((resolve) => baseline.listen(3302, '127.0.0.1', resolve));
+  // The baseline runs in its own process, like the API, so neither shares a core with the load generator.
+  const bodyFile = path.join(tmp, 'body.json');
+  writeFileSync(bodyFile, body);
+  const baselineScript = `
+    const body = require('node:fs').readFileSync(${JSON.stringify(bodyFile)});
+    require('node:http').createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(body);
+    }).listen(3302, '127.0.0.1');`;
+  const baseline = spawn(process.execPath, ['-e', baselineScript], { stdio: 'ignore' });
+  children.push(baseline);
+  await new Promise((resolve) => setTimeout(resolve, 500));
 
   const loadsBefore = await metric(3300, 'read_cache_loads_total{cache="leaderboards"');
   const results = {
@@ -132,7 +139,6 @@ try {
     uncached: await load(3300, (n) => `/player/${nicks[(n * 7) % nicks.length]}`),
   };
   const loadsCached = (await metric(3300, 'read_cache_loads_total{cache="leaderboards"')) - loadsBefore;
-  baseline.close();
 
   const out = [
     `read throughput — ${SECONDS} s per target, ${CONNECTIONS} keep-alive connections, ${seeded.accepted} players, body ${body.length} bytes`,
