@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from '@craftstats/platform';
 import { toAccountError } from './accounts.exception';
 
 /**
@@ -28,16 +29,5 @@ export function sendAccountError(
   reply: FastifyReply,
   logger: Logger,
 ): void {
-  const { status, body, headers, unexpected } = toAccountError(exception);
-  if (unexpected) {
-    logger.error(
-      { msg: 'Unhandled error', method: request.method, url: request.url.split('?')[0] },
-      exception instanceof Error ? exception.stack : String(exception),
-    );
-  }
-  if (reply.sent) return;
-  void reply
-    .status(status)
-    .headers({ ...headers, 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' })
-    .send(body);
+  sendError(exception, request, reply, logger, toAccountError(exception));
 }

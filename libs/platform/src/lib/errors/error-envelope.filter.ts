@@ -25,7 +25,32 @@ export function sendErrorEnvelope(
   logger: Logger,
 ): void {
   const { envelope, headers, unexpected } = toErrorEnvelope(exception);
-  if (unexpected) {
+  sendError(exception, request, reply, logger, {
+    status: envelope.status,
+    body: envelope,
+    headers,
+    unexpected,
+  });
+}
+
+/** An error answer already mapped from an exception (by `toErrorEnvelope` or a feature's own mapper). */
+export interface MappedErrorReply {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+  /** True for failures that are our fault: logged with their stack (the answer never carries it). */
+  unexpected: boolean;
+}
+
+/** Logs an unexpected failure and sends the mapped answer, never cached, unless a reply went out already. */
+export function sendError(
+  exception: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  logger: Logger,
+  mapped: MappedErrorReply,
+): void {
+  if (mapped.unexpected) {
     logger.error(
       { msg: 'Unhandled error', method: request.method, url: request.url.split('?')[0] },
       exception instanceof Error ? exception.stack : String(exception),
@@ -33,7 +58,11 @@ export function sendErrorEnvelope(
   }
   if (reply.sent) return;
   void reply
-    .status(envelope.status)
-    .headers({ ...headers, 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' })
-    .send(envelope);
+    .status(mapped.status)
+    .headers({
+      ...mapped.headers,
+      'cache-control': 'no-store',
+      'content-type': 'application/json; charset=utf-8',
+    })
+    .send(mapped.body);
 }
