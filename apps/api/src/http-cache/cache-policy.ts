@@ -7,6 +7,11 @@
 export const CACHE_TTL_SECONDS = {
   /** The eight leaderboards. */
   leaderboard: 2,
+  /**
+   * A closed vote month or week (`?month=` / `?week=` of an ended period): the server keeps it an hour;
+   * clients may keep it for CLOSED_PERIOD_MAX_AGE_SECONDS, as it no longer changes.
+   */
+  closedPeriod: 3_600,
   /** /economy/log and /achievements/log. */
   log: 2,
   /** /server/uniqueplayers. */
@@ -18,6 +23,9 @@ export const CACHE_TTL_SECONDS = {
   /** /player/:nick and /player/uuid/:uuid. */
   profile: 1,
 } as const;
+
+/** `Cache-Control: public, max-age=<this>, immutable` of a closed vote period's board (one year). */
+export const CLOSED_PERIOD_MAX_AGE_SECONDS = 31_536_000;
 
 export type CachePolicy = keyof typeof CACHE_TTL_SECONDS;
 

@@ -86,3 +86,33 @@ describe('CachedReplies', () => {
     expect(calls.headers).toEqual({ etag: cached.etag, 'cache-control': 'public, max-age=4' });
   });
 });
+
+describe('CachedReplies for data that no longer changes', () => {
+  class FixedClock extends Clock {
+    now(): number {
+      return 10_500;
+    }
+  }
+  it('sends Cache-Control: public, max-age=<immutableMaxAge>, immutable with the ETag', () => {
+    const headers: Record<string, string> = {};
+    const reply = {
+      header(name: string, value: string) {
+        headers[name] = value;
+        return reply;
+      },
+      code: () => reply,
+      send: () => reply,
+    };
+    const cached = serializeEnvelope([], 10_000, 5_000);
+    new CachedReplies(new FixedClock()).send(
+      { headers: {} } as unknown as FastifyRequest,
+      reply as unknown as FastifyReply,
+      cached,
+      { immutableMaxAge: 31_536_000 },
+    );
+    expect(headers).toMatchObject({
+      etag: cached.etag,
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
+  });
+});

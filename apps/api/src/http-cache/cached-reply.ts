@@ -21,6 +21,14 @@ export function remainingMaxAge(cached: CachedResponse, now: number): number {
   return Math.max(0, Math.floor((cached.expiresAt - now) / 1000));
 }
 
+export interface ReplyCacheOptions {
+  /**
+   * For data that never changes again (a closed vote period): `Cache-Control: public,
+   * max-age=<this>, immutable` instead of the remaining micro-cache TTL.
+   */
+  immutableMaxAge?: number;
+}
+
 /**
  * Writes a cached answer: `ETag`, `Cache-Control: public, max-age=<remaining TTL>`, and either the
  * pre-serialized bytes (200) or, when the client already holds them (`If-None-Match`), 304 without
@@ -30,10 +38,17 @@ export function remainingMaxAge(cached: CachedResponse, now: number): number {
 export class CachedReplies {
   constructor(private readonly clock: Clock) {}
 
-  send(request: FastifyRequest, reply: FastifyReply, cached: CachedResponse): void {
-    void reply
-      .header('etag', cached.etag)
-      .header('cache-control', `public, max-age=${remainingMaxAge(cached, this.clock.now())}`);
+  send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    cached: CachedResponse,
+    options: ReplyCacheOptions = {},
+  ): void {
+    const cacheControl =
+      options.immutableMaxAge === undefined
+        ? `public, max-age=${remainingMaxAge(cached, this.clock.now())}`
+        : `public, max-age=${options.immutableMaxAge}, immutable`;
+    void reply.header('etag', cached.etag).header('cache-control', cacheControl);
     if (matchesIfNoneMatch(request.headers['if-none-match'], cached.etag)) {
       void reply.code(304).send();
       return;

@@ -5,7 +5,7 @@ import { ErrorEnvelopeDto } from '../openapi/openapi.schemas';
 import { RATE_LIMIT_HEADER_DOCS } from '../rate-limit/rate-limit.decorators';
 
 export interface PublicErrorDoc {
-  code: Extract<ErrorCode, 'INVALID_NICK' | 'INVALID_UUID' | 'PLAYER_NOT_FOUND'>;
+  code: Extract<ErrorCode, 'INVALID_NICK' | 'INVALID_UUID' | 'PLAYER_NOT_FOUND' | 'VALIDATION_FAILED'>;
   description: string;
 }
 

@@ -1,8 +1,8 @@
-import { Controller, Get, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LeaderboardName } from '@craftstats/contracts';
-import { CACHE_TTL_SECONDS } from '../http-cache/cache-policy';
+import { CACHE_TTL_SECONDS, CLOSED_PERIOD_MAX_AGE_SECONDS } from '../http-cache/cache-policy';
 import { CachedReplies } from '../http-cache/cached-reply';
 import { PublicRead } from '../http-cache/public-read.swagger';
 import { PublicRateLimit } from '../rate-limit/rate-limit.decorators';
@@ -18,12 +18,20 @@ const PERIOD_WARNING =
   'včetně letního času); týden začíná v pondělí 00:00 místního času. Nové období začíná od nuly ' +
   'okamžitě, bez jakékoli údržby — hlasy z minulého měsíce či týdne se nezapočítávají.';
 
-const Board = (summary: string, detail: string) =>
+const PAST_PERIODS =
+  'Minulé období: s parametrem se vrátí žebříček zadaného období ze stejných počítadel (žádná archivační ' +
+  'úloha), se stejným tvarem a pravidly pořadí. Období bez hlasů (i budoucí) vrátí prázdný seznam. ' +
+  'Uzavřené období (skončilo před více než hodinou — hodina je rezerva na opožděné události) se už nemění: ' +
+  `odpověď má Cache-Control: public, max-age=${CLOSED_PERIOD_MAX_AGE_SECONDS}, immutable a server ji drží ` +
+  `${CACHE_TTL_SECONDS.closedPeriod} s. Běžící a budoucí období mají běžnou krátkou platnost.`;
+
+const Board = (summary: string, detail: string, badPeriod?: string) =>
   PublicRead({
     summary,
     description: `${detail} ${ORDER}`,
     ttlSeconds: CACHE_TTL_SECONDS.leaderboard,
     type: LeaderboardResponseDto,
+    ...(badPeriod === undefined ? {} : { errors: [{ code: 'VALIDATION_FAILED', description: badPeriod }] }),
   });
 
 /** The eight leaderboards of seed 4.1 and 4.2. Thin: the service ranks and caches. */
@@ -77,20 +85,66 @@ export class LeaderboardsController {
 
   @Get('month-votes')
   @Board(
-    'Žebříček hlasů v tomto měsíci',
-    `Hráči s nejvíce hlasy v aktuálním kalendářním měsíci. ${PERIOD_WARNING}`,
+    'Žebříček hlasů v měsíci',
+    `Hráči s nejvíce hlasy v aktuálním kalendářním měsíci, nebo v měsíci zadaném parametrem month. ` +
+      `${PERIOD_WARNING} ${PAST_PERIODS}`,
+    'VALIDATION_FAILED: parametr month není měsíc ve tvaru RRRR-MM (např. 2026-13 nebo 2026-1).',
   )
-  monthVotes(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    return this.send('month-votes', request, reply);
+  @ApiQuery({
+    name: 'month',
+    required: false,
+    description: 'Měsíc ve tvaru RRRR-MM (kalendář TZ_COMMUNITY). Bez parametru aktuální měsíc.',
+    example: '2026-10',
+    schema: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' },
+  })
+  monthVotes(
+    @Query('month') month: unknown,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    return month === undefined
+      ? this.send('month-votes', request, reply)
+      : this.sendPeriod('month', month, request, reply);
   }
 
   @Get('week-votes')
   @Board(
-    'Žebříček hlasů v tomto týdnu',
-    `Hráči s nejvíce hlasy v aktuálním týdnu (od pondělí). ${PERIOD_WARNING}`,
+    'Žebříček hlasů v týdnu',
+    `Hráči s nejvíce hlasy v aktuálním týdnu (od pondělí), nebo v týdnu zadaném datem jeho pondělí ` +
+      `v parametru week. ${PERIOD_WARNING} ${PAST_PERIODS}`,
+    'VALIDATION_FAILED: parametr week není datum RRRR-MM-DD, nebo to datum není pondělí.',
   )
-  weekVotes(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    return this.send('week-votes', request, reply);
+  @ApiQuery({
+    name: 'week',
+    required: false,
+    description:
+      'Pondělí týdne ve tvaru RRRR-MM-DD (kalendář TZ_COMMUNITY); jiný den je chyba 400. Bez parametru aktuální týden.',
+    example: '2026-11-09',
+    schema: { type: 'string', format: 'date' },
+  })
+  weekVotes(
+    @Query('week') week: unknown,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    return week === undefined
+      ? this.send('week-votes', request, reply)
+      : this.sendPeriod('week', week, request, reply);
+  }
+
+  private async sendPeriod(
+    period: 'month' | 'week',
+    key: unknown,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void> {
+    const { response, closed } = await this.leaderboards.periodBoard(period, key);
+    this.replies.send(
+      request,
+      reply,
+      response,
+      closed ? { immutableMaxAge: CLOSED_PERIOD_MAX_AGE_SECONDS } : {},
+    );
   }
 
   private async send(name: LeaderboardName, request: FastifyRequest, reply: FastifyReply): Promise<void> {

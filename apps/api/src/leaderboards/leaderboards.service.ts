@@ -1,19 +1,31 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LeaderboardEntry, LeaderboardName } from '@craftstats/contracts';
 import {
+  DomainError,
   EconomyType,
   LEADERBOARD_SIZE,
+  PERIOD_MESSAGES,
   LeaderboardRepository,
   RankedRow,
   TOTAL_VOTES_KEY,
   VotePeriod,
+  isClosedPeriod,
+  isMonthKey,
   rankRows,
   votePeriodKeys,
+  weekKeyProblem,
 } from '@craftstats/domain';
 import { APP_CONFIG, AppConfig } from '@craftstats/platform';
 import { CACHE_TTL_SECONDS } from '../http-cache/cache-policy';
 import { Clock } from '../http-cache/clock';
 import { CachedResponse, MicroCache } from '../http-cache/micro-cache';
+
+/** A vote board of one given month or week, and whether that period is over for good. */
+export interface PeriodBoard {
+  response: CachedResponse;
+  /** True once the period ended (plus PERIOD_CLOSE_GRACE_MS): the board no longer changes. */
+  closed: boolean;
+}
 
 type LeaderboardSource = { kind: 'balance'; type: EconomyType } | { kind: 'votes'; period: VotePeriod };
 
@@ -61,6 +73,39 @@ export class LeaderboardsService {
     return this.cache.get(`leaderboard:${name}:${key}`, CACHE_TTL_SECONDS.leaderboard, async () =>
       toLeaderboardEntries(await this.leaderboards.topVotes(source.period, key, LEADERBOARD_SIZE)),
     );
+  }
+
+  /**
+   * The vote board of the month `?month=YYYY-MM` or the week `?week=YYYY-MM-DD` (its Monday), from
+   * the period-keyed counters. Any period may be asked for; one without votes is an empty list.
+   *
+   * @throws DomainError VALIDATION_FAILED for a missing, repeated or malformed key.
+   */
+  async periodBoard(period: 'month' | 'week', rawKey: unknown): Promise<PeriodBoard> {
+    const key = this.validPeriodKey(period, rawKey);
+    const closed = isClosedPeriod(period, key, this.clock.now(), this.config.timeZone);
+    const ttl = closed ? CACHE_TTL_SECONDS.closedPeriod : CACHE_TTL_SECONDS.leaderboard;
+    // Same cache key as the current-period board of `board()`: both read the same counters.
+    const name = period === 'month' ? 'month-votes' : 'week-votes';
+    const response = await this.cache.get(`leaderboard:${name}:${key}`, ttl, async () =>
+      toLeaderboardEntries(await this.leaderboards.topVotes(period, key, LEADERBOARD_SIZE)),
+    );
+    return { response, closed };
+  }
+
+  private validPeriodKey(period: 'month' | 'week', rawKey: unknown): string {
+    if (period === 'month') {
+      if (typeof rawKey !== 'string' || !isMonthKey(rawKey)) {
+        throw new DomainError('VALIDATION_FAILED', PERIOD_MESSAGES.month);
+      }
+      return rawKey;
+    }
+    const problem = typeof rawKey === 'string' ? weekKeyProblem(rawKey) : 'format';
+    if (problem === 'not-monday') {
+      throw new DomainError('VALIDATION_FAILED', PERIOD_MESSAGES.notMonday(rawKey as string));
+    }
+    if (problem !== null) throw new DomainError('VALIDATION_FAILED', PERIOD_MESSAGES.week);
+    return rawKey as string;
   }
 
   private periodKey(period: VotePeriod): string {

@@ -44,3 +44,15 @@ export function isLeaderboardName(value: unknown): value is LeaderboardName {
 
 /** Answer of every leaderboard endpoint: up to 50 entries ordered by value descending. */
 export type LeaderboardResponse = DataEnvelope<LeaderboardEntry[]>;
+
+/**
+ * A vote month `YYYY-MM` of the community's calendar, e.g. `2026-10`: the `month` query parameter of
+ * `GET /economy/leaderboard/month-votes`.
+ */
+export type VoteMonthKey = `${number}-${number}`;
+
+/**
+ * A vote week named by its Monday `YYYY-MM-DD`, e.g. `2026-11-16`: the `week` query parameter of
+ * `GET /economy/leaderboard/week-votes`. Any other weekday is a 400.
+ */
+export type VoteWeekKey = `${number}-${number}-${number}`;

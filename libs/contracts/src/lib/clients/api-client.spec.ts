@@ -86,6 +86,16 @@ describe('createApiClient', () => {
   });
 
   it.each([
+    [
+      'monthVotes',
+      '/economy/leaderboard/month-votes?month=2026-10',
+      (api: ApiClient) => api.monthVotes('2026-10'),
+    ],
+    [
+      'weekVotes',
+      '/economy/leaderboard/week-votes?week=2026-11-09',
+      (api: ApiClient) => api.weekVotes('2026-11-09'),
+    ],
     ['playerCount', '/server/playercount', (api: ApiClient) => api.playerCount()],
     ['uniquePlayers', '/server/uniqueplayers', (api: ApiClient) => api.uniquePlayers()],
     ['staffList', '/server/stafflist', (api: ApiClient) => api.staffList()],

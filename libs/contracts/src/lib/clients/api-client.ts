@@ -1,5 +1,5 @@
 import type { AccountMe, LoginRequest, LoginResponse, RegisterRequest, RegisterResponse } from '../accounts';
-import type { LeaderboardEntry, LeaderboardName } from '../leaderboards';
+import type { LeaderboardEntry, LeaderboardName, VoteMonthKey, VoteWeekKey } from '../leaderboards';
 import type { AchievementLogEntry, EconomyLogEntry } from '../logs';
 import type { PagedEnvelope, PanelAchievementLogEntry, PanelEconomyLogEntry, PanelLogQuery } from '../panel';
 import { panelQueryToSearchParams } from '../panel';
@@ -58,6 +58,13 @@ export interface ApiClient {
   readonly baseUrl: string;
   /** `GET /economy/leaderboard/:name`: up to 50 entries, highest value first. */
   leaderboard(name: LeaderboardName, options?: RequestOptions): Promise<LeaderboardEntry[]>;
+  /**
+   * `GET /economy/leaderboard/month-votes?month=YYYY-MM`: the top voters of any month (empty for a month
+   * without votes). A closed month's answer is immutable. A malformed key rejects with `VALIDATION_FAILED`.
+   */
+  monthVotes(month: VoteMonthKey, options?: RequestOptions): Promise<LeaderboardEntry[]>;
+  /** `GET /economy/leaderboard/week-votes?week=YYYY-MM-DD`: the week that starts on that Monday. */
+  weekVotes(week: VoteWeekKey, options?: RequestOptions): Promise<LeaderboardEntry[]>;
   /** `GET /server/playercount`. */
   playerCount(options?: RequestOptions): Promise<PlayerCount>;
   /** `GET /server/uniqueplayers`. */
@@ -142,8 +149,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       ...(callOptions?.signal === undefined ? {} : { signal: callOptions.signal }),
     });
 
-  const getData = async <T>(path: string, callOptions?: RequestOptions): Promise<T> =>
-    unwrapData<T>(await call({ method: 'GET', path }, callOptions));
+  const getData = async <T>(
+    path: string,
+    callOptions?: RequestOptions,
+    query?: Record<string, string>,
+  ): Promise<T> =>
+    unwrapData<T>(
+      await call(
+        { method: 'GET', path, ...(query === undefined ? {} : { query: new URLSearchParams(query) }) },
+        callOptions,
+      ),
+    );
 
   const getPage = async <T>(
     path: string,
@@ -178,6 +194,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     baseUrl: options.baseUrl,
     leaderboard: (name, o) => getData<LeaderboardEntry[]>(API_PATHS.leaderboard(name), o),
+    monthVotes: (month, o) => getData<LeaderboardEntry[]>(API_PATHS.leaderboard('month-votes'), o, { month }),
+    weekVotes: (week, o) => getData<LeaderboardEntry[]>(API_PATHS.leaderboard('week-votes'), o, { week }),
     playerCount: (o) => getData<PlayerCount>(API_PATHS.playercount, o),
     uniquePlayers: (o) => getData<UniquePlayers>(API_PATHS.uniqueplayers, o),
     staffList: (o) => getData<StaffMember[]>(API_PATHS.stafflist, o),

@@ -1,4 +1,4 @@
-import { isValidTimeZone, votePeriodKeys } from './vote-periods';
+import { isClosedPeriod, isMonthKey, isValidTimeZone, votePeriodKeys, weekKeyProblem } from './vote-periods';
 
 const PRAGUE = 'Europe/Prague';
 const at = (iso: string): number => Date.parse(iso);
@@ -191,5 +191,56 @@ describe('isValidTimeZone', () => {
 
   it('rejects a value that is not text', () => {
     expect(isValidTimeZone(undefined as unknown as string)).toBe(false);
+  });
+});
+
+describe('isMonthKey', () => {
+  it.each(['2026-01', '2026-12', '1970-01', '9999-12'])('accepts %s', (key) => {
+    expect(isMonthKey(key)).toBe(true);
+  });
+  it.each(['2026-13', '2026-00', '2026-1', '26-01', '2026-01-01', '1969-12', '', ' 2026-01', '２０２６-01'])(
+    'rejects %j',
+    (key) => {
+      expect(isMonthKey(key)).toBe(false);
+    },
+  );
+});
+
+describe('weekKeyProblem', () => {
+  it('accepts the Monday of a week, also across a year end', () => {
+    expect(weekKeyProblem('2026-11-16')).toBeNull();
+    expect(weekKeyProblem('2026-12-28')).toBeNull();
+    expect(weekKeyProblem('2024-01-01')).toBeNull();
+  });
+  it('names a valid date that is not a Monday', () => {
+    expect(weekKeyProblem('2026-11-18')).toBe('not-monday');
+    expect(weekKeyProblem('2026-11-15')).toBe('not-monday');
+  });
+  it.each(['2026-02-30', '2026-13-02', '2026-11-16T00:00', '2026-11', '16.11.2026', '1969-12-29', ''])(
+    'calls %j a bad format',
+    (key) => {
+      expect(weekKeyProblem(key)).toBe('format');
+    },
+  );
+});
+
+describe('isClosedPeriod', () => {
+  // Sun 2026-11-01 00:30 Prague = 2026-10-31 23:30 UTC: October ended only 30 minutes ago.
+  const NOV_01_0030 = at('2026-10-31T23:30:00Z');
+  it('keeps the previous month open for an hour after it ended, then closes it', () => {
+    expect(isClosedPeriod('month', '2026-10', NOV_01_0030, PRAGUE)).toBe(false);
+    expect(isClosedPeriod('month', '2026-10', NOV_01_0030 + 30 * 60_000, PRAGUE)).toBe(true);
+  });
+  it('never closes the current or a future period', () => {
+    expect(isClosedPeriod('month', '2026-11', NOV_01_0030 + 86_400_000, PRAGUE)).toBe(false);
+    expect(isClosedPeriod('month', '2027-01', NOV_01_0030, PRAGUE)).toBe(false);
+    expect(isClosedPeriod('week', '2026-11-02', NOV_01_0030, PRAGUE)).toBe(false);
+  });
+  it('closes a week an hour after its Sunday ended in the community zone', () => {
+    // Mon 2026-11-16 00:30 Prague: the week of 2026-11-09 ended 30 minutes ago.
+    const MON_0030 = at('2026-11-15T23:30:00Z');
+    expect(isClosedPeriod('week', '2026-11-09', MON_0030, PRAGUE)).toBe(false);
+    expect(isClosedPeriod('week', '2026-11-09', MON_0030 + 3_600_000, PRAGUE)).toBe(true);
+    expect(isClosedPeriod('week', '2026-11-02', MON_0030, PRAGUE)).toBe(true);
   });
 });

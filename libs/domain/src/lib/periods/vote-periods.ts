@@ -78,3 +78,57 @@ export function votePeriodKeys(dateMs: number, timeZone: string): VotePeriodKeys
     week: `${pad(monday.getUTCFullYear(), 4)}-${pad(monday.getUTCMonth() + 1, 2)}-${pad(monday.getUTCDate(), 2)}`,
   };
 }
+
+/** How long after its end a month or week still counts as open (late events may still arrive). */
+export const PERIOD_CLOSE_GRACE_MS = 3_600_000;
+
+/** Czech messages of a bad `month` / `week` query parameter (400 VALIDATION_FAILED). */
+export const PERIOD_MESSAGES = {
+  month: 'Neplatný parametr month: očekává se měsíc ve tvaru RRRR-MM, např. 2026-10.',
+  week: 'Neplatný parametr week: očekává se datum pondělí ve tvaru RRRR-MM-DD, např. 2026-11-16.',
+  notMonday: (key: string) =>
+    `Neplatný parametr week: ${key} není pondělí; týden se určuje datem svého pondělí (RRRR-MM-DD).`,
+} as const;
+
+const MONTH_KEY = /^(\d{4})-(\d{2})$/;
+const WEEK_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a month key 'YYYY-MM' (year 1970..9999, month 01..12). */
+export function isMonthKey(text: string): boolean {
+  const match = MONTH_KEY.exec(text);
+  if (match === null) return false;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  return year >= 1970 && month >= 1 && month <= 12;
+}
+
+/** Why `text` is not a week key, or null when it is 'YYYY-MM-DD' of a real Monday (year ≥ 1970). */
+export function weekKeyProblem(text: string): 'format' | 'not-monday' | null {
+  const match = WEEK_KEY.exec(text);
+  if (match === null) return 'format';
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (
+    year < 1970 ||
+    date.getUTCFullYear() !== year ||
+    date.getUTCMonth() !== month - 1 ||
+    date.getUTCDate() !== day
+  ) {
+    return 'format';
+  }
+  return date.getUTCDay() === 1 ? null : 'not-monday';
+}
+
+/**
+ * Whether the month or week `key` is over for good at `nowMs`: it ended (in `timeZone`) at least
+ * PERIOD_CLOSE_GRACE_MS ago, so its board no longer changes. Keys compare as text, being zero-padded.
+ */
+export function isClosedPeriod(
+  period: 'month' | 'week',
+  key: string,
+  nowMs: number,
+  timeZone: string,
+): boolean {
+  const stillOpen = votePeriodKeys(Math.max(0, nowMs - PERIOD_CLOSE_GRACE_MS), timeZone)[period];
+  return key < stillOpen;
+}
