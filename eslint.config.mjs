@@ -81,6 +81,7 @@ export default [
             { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:api', 'scope:shared'] },
             { sourceTag: 'scope:ingestor', onlyDependOnLibsWithTags: ['scope:ingestor', 'scope:shared'] },
             { sourceTag: 'scope:demo', onlyDependOnLibsWithTags: ['scope:demo', 'scope:shared'] },
+            { sourceTag: 'scope:faults', onlyDependOnLibsWithTags: ['scope:faults', 'scope:shared'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
           ],
         },
@@ -94,7 +95,7 @@ export default [
     },
   },
   {
-    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/test/**/*.ts'],
+    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/*.fault-spec.ts', '**/test/**/*.ts'],
     ignores: ['**/test/support/**'],
     ...jest.configs['flat/recommended'],
     rules: {
@@ -127,7 +128,7 @@ export default [
   },
   {
     // Test helpers (fixtures, factories, app harnesses) use Jest's globals but are not test files.
-    files: ['**/testing/**/*.ts', '**/test/support/**/*.ts'],
+    files: ['**/testing/**/*.ts', '**/test/support/**/*.ts', 'tools/faults/support/**/*.ts'],
     languageOptions: { globals: jest.environments.globals.globals },
     rules: { 'no-console': 'off' },
   },

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every gate, in order, stopping at the first failure.
 //   format → lint (zero warnings) → typecheck → unit tests → persistence integration tests →
-//   e2e tests of both apps → contracts consumer check → browser and demo checks (when present).
+//   e2e tests of both apps → contracts consumer check → browser and demo checks (when present) →
+//   the fault suite (`npm run test:faults`).
 // The integration and e2e suites run on SQLite and on MariaDB (a fresh database per test file,
 // dropped afterwards). Without a reachable MariaDB they are reported as skipped; with CI=true an
 // unreachable MariaDB fails the run.
@@ -47,6 +48,12 @@ const steps = [
     bin('jest'),
     ['-c', 'tools/demo/jest.config.cjs', '--runInBand'],
     'tools/demo/jest.config.cjs',
+  ],
+  [
+    'fault suite (private MariaDB servers, kill -9, SIGSTOP, fuzzing)',
+    bin('jest'),
+    ['-c', 'tools/faults/jest.config.cjs', '--runInBand'],
+    'tools/faults/jest.config.cjs',
   ],
 ];
 

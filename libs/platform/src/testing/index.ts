@@ -1,2 +1,3 @@
 export * from './app-harness';
 export * from './tcp-proxy';
+export * from './mariadb-server';

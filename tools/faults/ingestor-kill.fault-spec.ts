@@ -1,0 +1,122 @@
+import { createIngestClient, type IngestEvent } from '@craftstats/contracts';
+import { AppProcess, MariaDbServer } from '@craftstats/platform/testing';
+import {
+  SERVERS,
+  createDatabase,
+  projectionsVsLog,
+  startIngestor,
+  storedEventIds,
+  waitFor,
+  workload,
+} from './support/stack';
+
+const T0 = Date.UTC(2026, 9, 20, 10, 0, 0);
+const TOTAL = 20_000;
+const BATCH = 250;
+/** The ingestor is killed with SIGKILL each time this many more batches were acknowledged. */
+const KILL_EVERY = 20;
+
+describe('kill -9 of the log ingestor while 20,000 events are being posted', () => {
+  let server: MariaDbServer;
+  let ingestor: AppProcess | undefined;
+  beforeAll(async () => {
+    server = await MariaDbServer.start();
+  });
+  afterAll(async () => {
+    await ingestor?.stop();
+    await server?.destroy();
+  });
+
+  it('keeps every acknowledged event, stores nothing twice, and its projections equal a recomputation from the log', async () => {
+    const url = await createDatabase(server, 'craftstats');
+    ingestor = await startIngestor(url);
+    const port = new URL(ingestor.url).port;
+    const events = workload('kill', 400, TOTAL / 400, T0);
+    expect(events).toHaveLength(TOTAL);
+
+    // Four game servers, each sending its quarter in batches with the contracts' client and its retries.
+    const acknowledged = new Set<string>();
+    const inFlight = new Map<number, readonly IngestEvent[]>();
+    let answers = { accepted: 0, duplicates: 0, rejected: 0 };
+    let batchesAcked = 0;
+    let retries = 0;
+    const senders = SERVERS.map(async (game, s) => {
+      const client = createIngestClient({
+        baseUrl: ingestor?.url ?? '',
+        token: game.token,
+        maxAttempts: 200,
+        baseDelayMs: 50,
+        maxDelayMs: 500,
+        onRetry: () => retries++,
+      });
+      const mine = events.filter((_, i) => i % SERVERS.length === s);
+      for (let start = 0; start < mine.length; start += BATCH) {
+        const batch = mine.slice(start, start + BATCH);
+        const key = s * 1_000_000 + start;
+        inFlight.set(key, batch);
+        const answer = await client.send(batch);
+        inFlight.delete(key);
+        answers = {
+          accepted: answers.accepted + answer.accepted,
+          duplicates: answers.duplicates + answer.duplicates,
+          rejected: answers.rejected + answer.rejected.length,
+        };
+        for (const event of batch) acknowledged.add(event.id);
+        batchesAcked++;
+      }
+    });
+    const sending = Promise.all(senders);
+
+    // The killer: SIGKILL after every KILL_EVERY acknowledged batches, check, restart on the same port.
+    const kills: Array<{ acked: number; stored: number; lost: number; unexplained: number }> = [];
+    let done = false;
+    void sending.finally(() => (done = true));
+    while (!done && kills.length < 3) {
+      const target = (kills.length + 1) * KILL_EVERY;
+      await waitFor(`${target} acknowledged batches`, async () => done || batchesAcked >= target, 120_000);
+      if (done) break;
+      const victim = ingestor;
+      if (!victim) throw new Error('no ingestor running');
+      const exited = new Promise((resolve) => victim.process.once('exit', resolve));
+      victim.process.kill('SIGKILL');
+      await exited;
+      // Nothing can be acknowledged now: every acked event must be stored; anything else that is
+      // stored must come from a batch that was in flight when the process died.
+      const ackedNow = new Set(acknowledged);
+      const inFlightIds = new Set([...inFlight.values()].flat().map((e) => e.id));
+      const stored = await storedEventIds(server, 'craftstats');
+      kills.push({
+        acked: ackedNow.size,
+        stored: stored.size,
+        lost: [...ackedNow].filter((id) => !stored.has(id)).length,
+        unexplained: [...stored].filter((id) => !ackedNow.has(id) && !inFlightIds.has(id)).length,
+      });
+      ingestor = await startIngestor(url, { INGEST_PORT: port });
+    }
+    await sending;
+
+    expect(kills).toHaveLength(3);
+    expect(kills.map((k) => [k.lost, k.unexplained])).toEqual([
+      [0, 0],
+      [0, 0],
+      [0, 0],
+    ]);
+    expect(retries).toBeGreaterThan(0);
+    // Every event acknowledged once; a batch committed just before a kill comes back as duplicates.
+    expect(acknowledged.size).toBe(TOTAL);
+    expect(answers.rejected).toBe(0);
+    expect(answers.accepted + answers.duplicates).toBe(TOTAL);
+
+    const ids = await storedEventIds(server, 'craftstats');
+    const [{ n: logRows }] = await server.query<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM craftstats.economy_log',
+    );
+    expect([ids.size, Number(logRows)]).toEqual([TOTAL, TOTAL]);
+    expect(events.every((e) => ids.has(e.id))).toBe(true);
+
+    const { recomputed, stored, logRows: replayed } = await projectionsVsLog(server, 'craftstats');
+    expect(replayed).toBe(TOTAL);
+    expect(recomputed.players).toHaveLength(400);
+    expect(stored).toEqual(recomputed);
+  });
+});
