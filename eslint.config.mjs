@@ -69,8 +69,11 @@ export default [
             },
             { sourceTag: 'type:persistence', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts'] },
             {
+              // The domain may import the contracts: both are pure (no framework, no Node built-ins),
+              // so the wire constants (event actions, economy types, sizes, messages) are defined once,
+              // in contracts, and the domain builds its rules on them. Contracts imports nothing.
               sourceTag: 'type:domain',
-              onlyDependOnLibsWithTags: [],
+              onlyDependOnLibsWithTags: ['type:contracts'],
               bannedExternalImports: frameworkAndNodeModules,
             },
             {

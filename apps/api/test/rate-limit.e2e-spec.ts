@@ -4,10 +4,9 @@ import { AddressInfo, createServer } from 'node:net';
 import { Controller, DynamicModule, Get, Module } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { describeEachDialect } from '@craftstats/persistence/testing';
-import { AppConfig, ConfigModule, JsonLogger, Metrics, createHttpApp } from '@craftstats/platform';
+import { AppConfig, Clock, ConfigModule, createHttpApp, JsonLogger, Metrics } from '@craftstats/platform';
 import { AppProcess, RunningApp, bootApp, startAppProcess, testConfig } from '@craftstats/platform/testing';
 import { createApiApp } from '../src/create-api-app';
-import { RateLimitClock } from '../src/rate-limit/rate-limit.clock';
 import { PublicRateLimit } from '../src/rate-limit/rate-limit.decorators';
 import { RateLimitModule } from '../src/rate-limit/rate-limit.module';
 import { RedisRateLimitBackend } from '../src/rate-limit/rate-limit.storage';
@@ -53,7 +52,7 @@ const seconds = (value: string | null): number => Number(value ?? NaN);
  */
 function controlClock(app: NestFastifyApplication): { nextWindow(): void } {
   let offset = 0;
-  jest.spyOn(app.get(RateLimitClock), 'now').mockImplementation(() => Date.now() + offset);
+  jest.spyOn(app.get(Clock), 'now').mockImplementation(() => Date.now() + offset);
   return {
     nextWindow: () => {
       offset += 61_000;

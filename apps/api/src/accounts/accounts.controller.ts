@@ -28,7 +28,8 @@ import {
   RegisterResponse,
 } from '@craftstats/contracts';
 import { AuthRateLimit, RATE_LIMIT_HEADER_DOCS } from '../rate-limit/rate-limit.decorators';
-import { AccountResultDto, ErrorEnvelopeDto } from '../openapi/openapi.schemas';
+import { ErrorEnvelopeDto } from '@craftstats/platform';
+import { AccountResultDto } from '../openapi/openapi.schemas';
 import { CurrentStaff } from '../auth/current-staff.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { StaffPrincipal } from '../auth/auth.types';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CachedReplies, matchesIfNoneMatch, remainingMaxAge } from './cached-reply';
-import { Clock } from './clock';
+import { Clock } from '@craftstats/platform';
 import { serializeEnvelope } from './micro-cache';
 
 describe('matchesIfNoneMatch', () => {

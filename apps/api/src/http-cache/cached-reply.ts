@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Clock } from './clock';
+import { Clock } from '@craftstats/platform';
 import { CachedResponse } from './micro-cache';
 
 /** True when an `If-None-Match` header names `etag` (weak comparison, RFC 9110 13.1.2) or is `*`. */

@@ -1,12 +1,11 @@
 import { Module, Provider } from '@nestjs/common';
 import { Counter } from 'prom-client';
-import { Metrics } from '@craftstats/platform';
+import { Clock, Metrics } from '@craftstats/platform';
 import { CachedReplies } from './cached-reply';
-import { Clock, SystemClock } from './clock';
 import { MicroCache } from './micro-cache';
 
 /**
- * The clock and the reply writer shared by the public read endpoints. Each feature module gets its
+ * The reply writer shared by the public read endpoints. Each feature module gets its
  * own MicroCache through `microCacheProvider`, so a flood of profile lookups never evicts a
  * leaderboard.
  */
@@ -25,7 +24,6 @@ export class CacheLoadCounter {
 
 @Module({
   providers: [
-    { provide: Clock, useClass: SystemClock },
     CachedReplies,
     {
       provide: CacheLoadCounter,
@@ -33,7 +31,7 @@ export class CacheLoadCounter {
       useFactory: (metrics: Metrics) => new CacheLoadCounter(metrics),
     },
   ],
-  exports: [Clock, CachedReplies, CacheLoadCounter],
+  exports: [CachedReplies, CacheLoadCounter],
 })
 export class HttpCacheModule {}
 

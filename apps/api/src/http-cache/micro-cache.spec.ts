@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Clock } from './clock';
+import { Clock } from '@craftstats/platform';
 import { MicroCache, serializeEnvelope } from './micro-cache';
 
 class FakeClock extends Clock {

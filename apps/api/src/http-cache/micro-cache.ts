@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Clock } from './clock';
+import { Clock } from '@craftstats/platform';
 
 /** A serialized `{ status: 200, data }` answer, ready to be written to any number of sockets. */
 export interface CachedResponse {

@@ -1,7 +1,7 @@
 import { Type, applyDecorators } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiResponse, HeadersObject } from '@nestjs/swagger';
 import { ERROR_HTTP_STATUS, ERROR_MESSAGES, ErrorCode } from '@craftstats/contracts';
-import { ErrorEnvelopeDto } from '../openapi/openapi.schemas';
+import { ErrorEnvelopeDto } from '@craftstats/platform';
 import { RATE_LIMIT_HEADER_DOCS } from '../rate-limit/rate-limit.decorators';
 
 export interface PublicErrorDoc {

@@ -1,7 +1,7 @@
 import { LeaderboardName } from '@craftstats/contracts';
 import { LeaderboardRepository, RankedRow } from '@craftstats/domain';
 import { testConfig } from '@craftstats/platform/testing';
-import { Clock } from '../http-cache/clock';
+import { Clock } from '@craftstats/platform';
 import { MicroCache } from '../http-cache/micro-cache';
 import { LeaderboardsService } from './leaderboards.service';
 

@@ -15,9 +15,8 @@ import {
   votePeriodKeys,
   weekKeyProblem,
 } from '@craftstats/domain';
-import { APP_CONFIG, AppConfig } from '@craftstats/platform';
+import { APP_CONFIG, AppConfig, Clock } from '@craftstats/platform';
 import { CACHE_TTL_SECONDS } from '../http-cache/cache-policy';
-import { Clock } from '../http-cache/clock';
 import { CachedResponse, MicroCache } from '../http-cache/micro-cache';
 
 /** A vote board of one given month or week, and whether that period is over for good. */

@@ -1,5 +1,5 @@
 import { LogRepository } from '@craftstats/domain';
-import { Clock } from '../http-cache/clock';
+import { Clock } from '@craftstats/platform';
 import { MicroCache } from '../http-cache/micro-cache';
 import { LogsService } from './logs.service';
 

@@ -2,7 +2,8 @@ import { INestApplication } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { API_PATHS, ERROR_MESSAGES, LEGACY_TOKEN_HEADER } from '@craftstats/contracts';
-import { AccountResultDto, ErrorEnvelopeDto, OPENAPI_SCHEMAS } from './openapi.schemas';
+import { ErrorEnvelopeDto } from '@craftstats/platform';
+import { AccountResultDto, OPENAPI_SCHEMAS } from './openapi.schemas';
 import { serveSwaggerUi } from './openapi.ui';
 
 /** Security scheme names: use `@ApiBearerAuth()` (= 'bearer') and `@ApiSecurity('x-access-token')`. */

@@ -16,7 +16,7 @@ import {
   PanelEconomyLogResponse,
 } from '@craftstats/contracts';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
-import { ErrorEnvelopeDto } from '../openapi/openapi.schemas';
+import { ErrorEnvelopeDto } from '@craftstats/platform';
 import { PanelAchievementLogResponseDto, PanelEconomyLogResponseDto } from './panel.dto';
 import { parsePanelQuery } from './panel.query';
 import { PanelService } from './panel.service';

@@ -1,6 +1,6 @@
 import { DomainError, PlayerRecord, PlayerRepository, newPlayer } from '@craftstats/domain';
 import { testConfig } from '@craftstats/platform/testing';
-import { Clock } from '../http-cache/clock';
+import { Clock } from '@craftstats/platform';
 import { MicroCache } from '../http-cache/micro-cache';
 import { PlayersService } from './players.service';
 

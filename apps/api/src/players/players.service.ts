@@ -9,9 +9,8 @@ import {
   normalizeUuid,
   votePeriodKeys,
 } from '@craftstats/domain';
-import { APP_CONFIG, AppConfig } from '@craftstats/platform';
+import { APP_CONFIG, AppConfig, Clock } from '@craftstats/platform';
 import { CACHE_TTL_SECONDS } from '../http-cache/cache-policy';
-import { Clock } from '../http-cache/clock';
 import { CachedResponse, MicroCache } from '../http-cache/micro-cache';
 import { toPlayerProfile } from './player-profile.mapper';
 

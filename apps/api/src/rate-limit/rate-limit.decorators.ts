@@ -1,6 +1,7 @@
 import { SetMetadata, UseGuards, applyDecorators } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
-import { AccountResultDto, ErrorEnvelopeDto } from '../openapi/openapi.schemas';
+import { ErrorEnvelopeDto } from '@craftstats/platform';
+import { AccountResultDto } from '../openapi/openapi.schemas';
 import { AUTH_THROTTLER, PUBLIC_THROTTLER, RATE_LIMIT_SCOPE } from './rate-limit.constants';
 import { RateLimitGuard } from './rate-limit.guard';
 

@@ -1,15 +1,15 @@
 import { Global, Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { APP_CONFIG, AppConfig } from '@craftstats/platform';
-import { RateLimitClock, SystemRateLimitClock } from './rate-limit.clock';
+import { APP_CONFIG, AppConfig, ClockModule } from '@craftstats/platform';
 import { AUTH_THROTTLER, PUBLIC_THROTTLER, RATE_LIMIT_WINDOW_MS } from './rate-limit.constants';
 import { RateLimitGuard } from './rate-limit.guard';
 import { RateLimitStorage } from './rate-limit.storage';
 
-/** The counters' storage and clock, built before the ThrottlerModule options that hand the storage over. */
+/** The counters' storage (on the platform's Clock), built before the ThrottlerModule options that hand the storage over. */
 @Module({
-  providers: [{ provide: RateLimitClock, useClass: SystemRateLimitClock }, RateLimitStorage],
-  exports: [RateLimitClock, RateLimitStorage],
+  imports: [ClockModule],
+  providers: [RateLimitStorage],
+  exports: [RateLimitStorage],
 })
 export class RateLimitStorageModule {}
 

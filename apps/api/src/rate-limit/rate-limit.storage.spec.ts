@@ -1,8 +1,8 @@
 import { testConfig } from '@craftstats/platform/testing';
-import { RateLimitClock } from './rate-limit.clock';
+import { Clock } from '@craftstats/platform';
 import { MemoryRateLimitBackend, RateLimitStorage } from './rate-limit.storage';
 
-class FakeClock extends RateLimitClock {
+class FakeClock extends Clock {
   time = 1_000_000;
   now(): number {
     return this.time;

@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import Redis from 'ioredis';
-import { APP_CONFIG, AppConfig } from '@craftstats/platform';
-import { RateLimitClock } from './rate-limit.clock';
+import { APP_CONFIG, AppConfig, Clock } from '@craftstats/platform';
 
 /** What ThrottlerStorage.increment resolves to (the type itself is not exported by @nestjs/throttler). */
 export type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
@@ -26,7 +25,7 @@ export class MemoryRateLimitBackend implements RateLimitBackend {
   private readonly windows = new Map<string, { hits: number; endsAt: number }>();
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor(private readonly clock: RateLimitClock) {
+  constructor(private readonly clock: Clock) {
     this.sweeper = setInterval(() => this.sweep(), 60_000);
     this.sweeper.unref();
   }
@@ -157,7 +156,7 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(RateLimitClock) clock: RateLimitClock,
+    @Inject(Clock) clock: Clock,
   ) {
     if (config.redisUrl) {
       const redis = new RedisRateLimitBackend(config.redisUrl);

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { PlayerCount } from '@craftstats/contracts';
 import { PlayerRepository } from '@craftstats/domain';
 import { testConfig } from '@craftstats/platform/testing';
-import { Clock } from '../http-cache/clock';
+import { Clock } from '@craftstats/platform';
 import { MicroCache } from '../http-cache/micro-cache';
 import { MinecraftPinger, PingTarget } from './minecraft-pinger';
 import { OFFLINE_PLAYER_COUNT, PING_TIMEOUT_MS, ServerStatusService } from './server-status.service';

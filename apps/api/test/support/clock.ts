@@ -1,5 +1,5 @@
 import { INestApplication } from '@nestjs/common';
-import { Clock } from '../../src/http-cache/clock';
+import { Clock } from '@craftstats/platform';
 
 export interface ControlledClock {
   now(): number;

@@ -9,8 +9,8 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { ERROR_MESSAGES, INGEST_PATHS } from '@craftstats/contracts';
-import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '@craftstats/platform';
-import { ErrorEnvelopeDto, IngestRequestDto, IngestResponseDto } from './events.dto';
+import { ErrorEnvelopeDto, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@craftstats/platform';
+import { IngestRequestDto, IngestResponseDto } from './events.dto';
 import { INGEST_BODY_ERRORS, readIngestEvents } from './events.request';
 import { EventsService } from './events.service';
 import { IngestAuthGuard, IngestServer } from './ingest-auth.guard';

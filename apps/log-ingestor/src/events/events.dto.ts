@@ -1,9 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
-  ERROR_CODES,
   EVENT_ACTIONS,
-  ErrorCode,
-  ErrorEnvelope,
   EventAction,
   EventValue,
   INGEST_MAX_EVENTS,
@@ -188,16 +185,4 @@ export class IngestResponseDto implements IngestResponse {
     description: 'Neplatné události; ostatní se přesto zpracovaly.',
   })
   rejected!: IngestRejection[];
-}
-
-/** The error envelope `{ status, error, message }` of every error answer. */
-export class ErrorEnvelopeDto implements ErrorEnvelope {
-  @ApiProperty({ type: 'integer', description: 'Shodný s HTTP statusem.', example: 401 })
-  status!: number;
-
-  @ApiProperty({ enum: ERROR_CODES, description: 'Strojově čitelný kód chyby.', example: 'UNAUTHORIZED' })
-  error!: ErrorCode;
-
-  @ApiProperty({ description: 'Popis chyby česky.', example: 'Chybí nebo je neplatný přístupový token.' })
-  message!: string;
 }

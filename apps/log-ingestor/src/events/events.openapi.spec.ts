@@ -50,7 +50,7 @@ describe('OpenAPI document of POST /v1/events', () => {
     });
     for (const status of ['400', '401', '413', '415', '503']) {
       expect(responses[status]).toMatchObject({
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelopeDto' } } },
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
       });
       expect((responses[status] as { description: string }).description).toMatch(/[ěščřžýáíéůú]/);
     }
@@ -95,6 +95,6 @@ describe('OpenAPI document of POST /v1/events', () => {
       required: ['index', 'id', 'error'],
       properties: { id: { type: 'string', nullable: true } },
     });
-    expect(schemas['ErrorEnvelopeDto']).toMatchObject({ required: ['status', 'error', 'message'] });
+    expect(schemas['ErrorEnvelope']).toMatchObject({ required: ['status', 'error', 'message'] });
   });
 });

@@ -11,7 +11,7 @@ describe('DomainError', () => {
   });
 
   it('uses the default message of the code when none is given', () => {
-    expect(new DomainError('NOT_FOUND').message).toBe('Požadovaný zdroj neexistuje.');
+    expect(new DomainError('PLAYER_NOT_FOUND').message).toBe('Hráč nebyl nalezen.');
   });
 
   it.each<[DomainErrorCode, string]>([
@@ -19,9 +19,6 @@ describe('DomainError', () => {
     ['INVALID_UUID', 'Neplatné UUID hráče.'],
     ['INVALID_NICK', 'Neplatný nick hráče.'],
     ['VALIDATION_FAILED', 'Požadavek neprošel kontrolou.'],
-    ['UNAUTHORIZED', 'Chybí nebo je neplatný přístupový token.'],
-    ['NOT_FOUND', 'Požadovaný zdroj neexistuje.'],
-    ['UNAVAILABLE', 'Služba je dočasně nedostupná, zkus to za chvíli.'],
   ])('DomainError.of(%s) has the Czech message "%s"', (code, message) => {
     const error = DomainError.of(code);
     expect(error.code).toBe(code);
@@ -29,7 +26,7 @@ describe('DomainError', () => {
     expect(DOMAIN_ERROR_MESSAGES[code]).toBe(message);
   });
 
-  it('has a message for exactly the seven codes', () => {
-    expect(Object.keys(DOMAIN_ERROR_MESSAGES)).toHaveLength(7);
+  it('has a message for exactly the four domain codes (HTTP-level failures belong to the platform)', () => {
+    expect(Object.keys(DOMAIN_ERROR_MESSAGES)).toHaveLength(4);
   });
 });

@@ -1,22 +1,17 @@
-/** Codes of the failures the domain knows about; the API maps each to one HTTP status in one place. */
-export type DomainErrorCode =
-  | 'PLAYER_NOT_FOUND'
-  | 'INVALID_UUID'
-  | 'INVALID_NICK'
-  | 'VALIDATION_FAILED'
-  | 'UNAUTHORIZED'
-  | 'NOT_FOUND'
-  | 'UNAVAILABLE';
+import { ERROR_MESSAGES } from '@craftstats/contracts';
 
-/** The default Czech message of each code, as shown to API clients. */
+/**
+ * Codes of the failures the domain itself detects. HTTP-level failures (unauthorized, not found,
+ * unavailable) are not the domain's: the platform maps those (see libs/platform errors).
+ */
+export type DomainErrorCode = 'PLAYER_NOT_FOUND' | 'INVALID_UUID' | 'INVALID_NICK' | 'VALIDATION_FAILED';
+
+/** The default Czech message of each code: the wire contract's message of the same code. */
 export const DOMAIN_ERROR_MESSAGES: Readonly<Record<DomainErrorCode, string>> = {
-  PLAYER_NOT_FOUND: 'Hráč nebyl nalezen.',
-  INVALID_UUID: 'Neplatné UUID hráče.',
-  INVALID_NICK: 'Neplatný nick hráče.',
-  VALIDATION_FAILED: 'Požadavek neprošel kontrolou.',
-  UNAUTHORIZED: 'Chybí nebo je neplatný přístupový token.',
-  NOT_FOUND: 'Požadovaný zdroj neexistuje.',
-  UNAVAILABLE: 'Služba je dočasně nedostupná, zkus to za chvíli.',
+  PLAYER_NOT_FOUND: ERROR_MESSAGES.PLAYER_NOT_FOUND,
+  INVALID_UUID: ERROR_MESSAGES.INVALID_UUID,
+  INVALID_NICK: ERROR_MESSAGES.INVALID_NICK,
+  VALIDATION_FAILED: ERROR_MESSAGES.VALIDATION_FAILED,
 };
 
 /** A failure with a code; `message` is Czech text safe to show to clients. */

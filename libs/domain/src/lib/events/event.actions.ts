@@ -1,51 +1,28 @@
-import { ECONOMY_TYPES, type EconomyType } from '../players/player.constants';
+// The actions are wire constants, defined once in libs/contracts; the domain adds what it does with them.
+import {
+  ECONOMY_BALANCE_ACTIONS,
+  ECONOMY_OPERATIONS,
+  ECONOMY_TYPES,
+  type EconomyBalanceAction,
+  type EconomyOperation,
+  type EconomyType,
+} from '@craftstats/contracts';
 
-export const BALANCE_OPERATIONS = ['ADD', 'TAKE', 'RESET'] as const;
-export type BalanceOperation = (typeof BALANCE_OPERATIONS)[number];
+export { EVENT_ACTIONS, isEventAction, type EventAction } from '@craftstats/contracts';
+
+/** ADD, TAKE, RESET: the `{OPERATION}` of `ECONOMY_{TYPE}_{OPERATION}`. */
+export const BALANCE_OPERATIONS = ECONOMY_OPERATIONS;
+export type BalanceOperation = EconomyOperation;
 
 /** `ECONOMY_{TYPE}_ADD/_TAKE/_RESET` for every economy type. */
-export type BalanceAction = `ECONOMY_${EconomyType}_${BalanceOperation}`;
-
-export type EventAction =
-  | 'ECONOMY_REGISTER'
-  | 'ECONOMY_CHANGE_NAME'
-  | BalanceAction
-  | 'PLAYER_UPDATE_RANK'
-  | 'PLAYER_SET_TAG'
-  | 'PLAYER_DISCORD_CONNECT'
-  | 'PLAYER_VOTE'
-  | 'ACHIEVEMENT_COMPLETE'
-  | 'PLAYER_JOIN'
-  | 'PLAYER_QUIT'
-  | 'PLAYER_UPDATE_LEVEL'
-  | 'PLAYER_UPDATE_SOCIAL';
+export type BalanceAction = EconomyBalanceAction;
 
 export function balanceAction(economyType: EconomyType, operation: BalanceOperation): BalanceAction {
   return `ECONOMY_${economyType}_${operation}`;
 }
 
 /** Every balance action, economy type by economy type (ADD, TAKE, RESET each). */
-export const BALANCE_ACTIONS: readonly BalanceAction[] = ECONOMY_TYPES.flatMap((economyType) =>
-  BALANCE_OPERATIONS.map((operation) => balanceAction(economyType, operation)),
-);
-
-/** Every action an event may carry, balance actions expanded. */
-export const EVENT_ACTIONS: readonly EventAction[] = [
-  'ECONOMY_REGISTER',
-  'ECONOMY_CHANGE_NAME',
-  ...BALANCE_ACTIONS,
-  'PLAYER_UPDATE_RANK',
-  'PLAYER_SET_TAG',
-  'PLAYER_DISCORD_CONNECT',
-  'PLAYER_VOTE',
-  'ACHIEVEMENT_COMPLETE',
-  'PLAYER_JOIN',
-  'PLAYER_QUIT',
-  'PLAYER_UPDATE_LEVEL',
-  'PLAYER_UPDATE_SOCIAL',
-];
-
-const EVENT_ACTION_SET: ReadonlySet<string> = new Set(EVENT_ACTIONS);
+export const BALANCE_ACTIONS: readonly BalanceAction[] = ECONOMY_BALANCE_ACTIONS;
 
 const BALANCE_ACTION_PARTS: ReadonlyMap<string, { economyType: EconomyType; operation: BalanceOperation }> =
   new Map(
@@ -55,10 +32,6 @@ const BALANCE_ACTION_PARTS: ReadonlyMap<string, { economyType: EconomyType; oper
       ),
     ),
   );
-
-export function isEventAction(value: unknown): value is EventAction {
-  return typeof value === 'string' && EVENT_ACTION_SET.has(value);
-}
 
 export function isBalanceAction(value: unknown): value is BalanceAction {
   return typeof value === 'string' && BALANCE_ACTION_PARTS.has(value);

@@ -1,7 +1,8 @@
+import { LEADERBOARD_SIZE } from '@craftstats/contracts';
 import { nickKey } from '../players/player.identity';
 
-/** A leaderboard holds at most 50 entries (seed 2.1, 8). */
-export const LEADERBOARD_SIZE = 50;
+/** A leaderboard holds at most 50 entries (seed 2.1, 8); the size is part of the wire contract. */
+export { LEADERBOARD_SIZE } from '@craftstats/contracts';
 
 export interface RankedRow {
   nick: string;

@@ -1,28 +1,8 @@
-/**
- * Economy types a balance is kept for: the `{TYPE}` of `ECONOMY_{TYPE}_ADD/_TAKE/_RESET` (SPEC 5).
- * The order is the order used everywhere a list of them is shown.
- */
-export const ECONOMY_TYPES = [
-  'CRAFTCOINS',
-  'CRAFTTOKENS',
-  'VOTETOKENS',
-  'KARMA',
-  'ACHIEVEMENTPOINTS',
-  'EVENTPOINTS',
-] as const;
-export type EconomyType = (typeof ECONOMY_TYPES)[number];
+// The economy types and level modes are wire constants: they are defined once, in libs/contracts (which
+// the domain may import, see docs/architecture.md), and re-exported here as part of the domain's vocabulary.
+import { ECONOMY_TYPES, LEVEL_MODES, type EconomyType, type LevelMode } from '@craftstats/contracts';
 
-/** Game modes with a level; `global` is the network-wide level (seed 2.7 `ranked`). */
-export const LEVEL_MODES = [
-  'global',
-  'survival',
-  'skyblock',
-  'creative',
-  'vanilla',
-  'prison',
-  'skycloud',
-] as const;
-export type LevelMode = (typeof LEVEL_MODES)[number];
+export { ECONOMY_TYPES, LEVEL_MODES, type EconomyType, type LevelMode } from '@craftstats/contracts';
 
 /** Social profile links (seed 2.7 `social`, besides the free-text `status`). */
 export const SOCIAL_FIELDS = ['facebook', 'twitter', 'twitch', 'steam', 'web'] as const;

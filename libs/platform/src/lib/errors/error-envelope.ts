@@ -9,9 +9,6 @@ const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
   INVALID_UUID: 400,
   INVALID_NICK: 400,
   VALIDATION_FAILED: 400,
-  UNAUTHORIZED: 401,
-  NOT_FOUND: 404,
-  UNAVAILABLE: 503,
 };
 
 const STATUS_CODE: Record<number, ErrorCode> = {
@@ -69,9 +66,11 @@ export function toErrorEnvelope(error: unknown): MappedError {
   }
   if (error instanceof DomainError) {
     const status = DOMAIN_STATUS[error.code];
-    const headers: Record<string, string> =
-      error.code === 'UNAVAILABLE' ? { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) } : {};
-    return { envelope: { status, error: error.code, message: error.message }, headers, unexpected: false };
+    return {
+      envelope: { status, error: error.code, message: error.message },
+      headers: {},
+      unexpected: false,
+    };
   }
   if (isDatabaseUnavailableError(error)) {
     return {
