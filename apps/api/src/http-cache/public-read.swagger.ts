@@ -5,7 +5,10 @@ import { ErrorEnvelopeDto } from '@craftstats/platform';
 import { RATE_LIMIT_HEADER_DOCS } from '../rate-limit/rate-limit.decorators';
 
 export interface PublicErrorDoc {
-  code: Extract<ErrorCode, 'INVALID_NICK' | 'INVALID_UUID' | 'PLAYER_NOT_FOUND' | 'VALIDATION_FAILED'>;
+  code: Extract<
+    ErrorCode,
+    'INVALID_NICK' | 'INVALID_UUID' | 'PLAYER_NOT_FOUND' | 'VALIDATION_FAILED' | 'NOT_FOUND'
+  >;
   description: string;
 }
 

@@ -1,12 +1,12 @@
-import { Controller, Get, Query, Req, Res } from '@nestjs/common';
-import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LeaderboardName } from '@craftstats/contracts';
+import { LEVEL_MODES, LeaderboardName } from '@craftstats/contracts';
 import { CACHE_TTL_SECONDS, CLOSED_PERIOD_MAX_AGE_SECONDS } from '../http-cache/cache-policy';
 import { CachedReplies } from '../http-cache/cached-reply';
 import { PublicRead } from '../http-cache/public-read.swagger';
 import { PublicRateLimit } from '../rate-limit/rate-limit.decorators';
-import { LeaderboardResponseDto } from './leaderboards.dto';
+import { LeaderboardResponseDto, LevelLeaderboardResponseDto } from './leaderboards.dto';
 import { LeaderboardsService } from './leaderboards.service';
 
 const ORDER =
@@ -130,6 +130,27 @@ export class LeaderboardsController {
     return week === undefined
       ? this.send('week-votes', request, reply)
       : this.sendPeriod('week', week, request, reply);
+  }
+
+  @Get('levels/:mode')
+  @PublicRead({
+    summary: 'Žebříček levelů',
+    description:
+      'Nejvýše 50 hráčů s nejvyšším levelem v daném režimu (global, survival, skyblock, creative, vanilla, ' +
+      'prison, skycloud); při shodě levelu rozhodují zkušenosti (sestupně), pak nick (bez ohledu na velikost ' +
+      'písmen) a UUID. Hráči bez jakéhokoli postupu v režimu (level 0 a 0 zkušeností) se nezobrazují. Režim ' +
+      'global má jen level, zkušenosti jsou u něj vždy 0.',
+    ttlSeconds: CACHE_TTL_SECONDS.leaderboard,
+    type: LevelLeaderboardResponseDto,
+    errors: [{ code: 'NOT_FOUND', description: 'NOT_FOUND: neznámý režim (cesta neexistuje).' }],
+  })
+  @ApiParam({ name: 'mode', enum: LEVEL_MODES, description: 'Herní režim.', example: 'survival' })
+  async levels(
+    @Param('mode') mode: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    this.replies.send(request, reply, await this.leaderboards.levelBoard(mode));
   }
 
   private async sendPeriod(

@@ -1,16 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LeaderboardEntry, LeaderboardName } from '@craftstats/contracts';
+import { LeaderboardEntry, LeaderboardName, LevelLeaderboardEntry } from '@craftstats/contracts';
 import {
   DomainError,
   EconomyType,
   LEADERBOARD_SIZE,
   PERIOD_MESSAGES,
   LeaderboardRepository,
+  LevelRow,
   RankedRow,
   TOTAL_VOTES_KEY,
   VotePeriod,
   isClosedPeriod,
+  isLevelMode,
   isMonthKey,
+  rankLevelRows,
   rankRows,
   votePeriodKeys,
   weekKeyProblem,
@@ -50,6 +53,17 @@ export function toLeaderboardEntries(rows: readonly RankedRow[]): LeaderboardEnt
   }));
 }
 
+/** The wire shape of a level board, fields in a fixed order. */
+export function toLevelEntries(rows: readonly LevelRow[]): LevelLeaderboardEntry[] {
+  return rankLevelRows(rows).map((row) => ({
+    index: row.index,
+    nick: row.nick,
+    uuid: row.uuid,
+    level: row.level,
+    experience: row.experience,
+  }));
+}
+
 @Injectable()
 export class LeaderboardsService {
   constructor(
@@ -71,6 +85,18 @@ export class LeaderboardsService {
     // The period key is part of the cache key: a new month or week never serves the previous one.
     return this.cache.get(`leaderboard:${name}:${key}`, CACHE_TTL_SECONDS.leaderboard, async () =>
       toLeaderboardEntries(await this.leaderboards.topVotes(source.period, key, LEADERBOARD_SIZE)),
+    );
+  }
+
+  /**
+   * The top 50 of a level mode (level, then experience, then the usual tie rule).
+   *
+   * @throws DomainError NOT_FOUND for a name that is not a level mode (as for any unknown path).
+   */
+  levelBoard(mode: string): Promise<CachedResponse> {
+    if (!isLevelMode(mode)) throw DomainError.of('NOT_FOUND');
+    return this.cache.get(`leaderboard:levels:${mode}`, CACHE_TTL_SECONDS.leaderboard, async () =>
+      toLevelEntries(await this.leaderboards.topLevels(mode, LEADERBOARD_SIZE)),
     );
   }
 

@@ -1,4 +1,5 @@
 import type { DataEnvelope } from './common';
+import type { LevelMode } from './events';
 
 /** One row of a leaderboard (seed §2.1). */
 export interface LeaderboardEntry {
@@ -56,3 +57,21 @@ export type VoteMonthKey = `${number}-${number}`;
  * `GET /economy/leaderboard/week-votes`. Any other weekday is a 400.
  */
 export type VoteWeekKey = `${number}-${number}-${number}`;
+
+/**
+ * One row of a level leaderboard (`GET /economy/leaderboard/levels/:mode`): ordered by `level`
+ * descending, then `experience` descending, then nick (case-insensitively) and uuid.
+ */
+export interface LevelLeaderboardEntry {
+  /** Rank position, 1..50, ascending. */
+  index: number;
+  nick: string;
+  /** Dashed lower-case UUID. */
+  uuid: string;
+  level: number;
+  /** Experience within the mode; always 0 for `global`, which has only a level. */
+  experience: number;
+}
+
+/** Answer of a level leaderboard: up to 50 players with any progress in the mode. */
+export type LevelLeaderboardResponse = DataEnvelope<LevelLeaderboardEntry[]>;

@@ -5,10 +5,12 @@ describe('API_PATHS', () => {
     expect({
       ...API_PATHS,
       leaderboard: undefined,
+      levelLeaderboard: undefined,
       playerByNick: undefined,
       playerByUuid: undefined,
     }).toEqual({
       leaderboard: undefined,
+      levelLeaderboard: undefined,
       playercount: '/server/playercount',
       uniqueplayers: '/server/uniqueplayers',
       stafflist: '/server/stafflist',
@@ -31,6 +33,7 @@ describe('API_PATHS', () => {
 
   it('builds the parameterised paths, percent-encoding the argument', () => {
     expect(API_PATHS.leaderboard('month-votes')).toBe('/economy/leaderboard/month-votes');
+    expect(API_PATHS.levelLeaderboard('skycloud')).toBe('/economy/leaderboard/levels/skycloud');
     expect(API_PATHS.playerByNick('Notch')).toBe('/player/Notch');
     expect(API_PATHS.playerByNick('a/b c#')).toBe('/player/a%2Fb%20c%23');
     expect(API_PATHS.playerByUuid('069A79F444E94726A5BEFCA90E38AAF5')).toBe(
@@ -59,6 +62,7 @@ describe('API_ROUTES', () => {
       '/economy/leaderboard/total-votes',
       '/economy/leaderboard/month-votes',
       '/economy/leaderboard/week-votes',
+      '/economy/leaderboard/levels/:mode',
       '/server/playercount',
       '/server/uniqueplayers',
       '/server/stafflist',

@@ -1,3 +1,4 @@
+import type { LevelMode } from './events';
 import type { LeaderboardName } from './leaderboards';
 import { LEADERBOARD_NAMES } from './leaderboards';
 
@@ -9,6 +10,9 @@ export const API_PATHS = {
   /** `GET /economy/leaderboard/:name` (8 leaderboards). */
   leaderboard: (name: LeaderboardName): `/economy/leaderboard/${LeaderboardName}` =>
     `/economy/leaderboard/${name}`,
+  /** `GET /economy/leaderboard/levels/:mode` (7 level modes). */
+  levelLeaderboard: (mode: LevelMode): `/economy/leaderboard/levels/${LevelMode}` =>
+    `/economy/leaderboard/levels/${mode}`,
   playercount: '/server/playercount',
   uniqueplayers: '/server/uniqueplayers',
   stafflist: '/server/stafflist',
@@ -63,6 +67,7 @@ export const API_ROUTE_DEFINITIONS: readonly ApiRoute[] = [
     path: API_PATHS.leaderboard(name),
     auth: 'public',
   })),
+  { method: 'GET', path: '/economy/leaderboard/levels/:mode', auth: 'public' },
   { method: 'GET', path: API_PATHS.playercount, auth: 'public' },
   { method: 'GET', path: API_PATHS.uniqueplayers, auth: 'public' },
   { method: 'GET', path: API_PATHS.stafflist, auth: 'public' },

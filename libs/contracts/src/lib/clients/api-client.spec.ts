@@ -96,6 +96,11 @@ describe('createApiClient', () => {
       '/economy/leaderboard/week-votes?week=2026-11-09',
       (api: ApiClient) => api.weekVotes('2026-11-09'),
     ],
+    [
+      'levelLeaderboard',
+      '/economy/leaderboard/levels/skyblock',
+      (api: ApiClient) => api.levelLeaderboard('skyblock'),
+    ],
     ['playerCount', '/server/playercount', (api: ApiClient) => api.playerCount()],
     ['uniquePlayers', '/server/uniqueplayers', (api: ApiClient) => api.uniquePlayers()],
     ['staffList', '/server/stafflist', (api: ApiClient) => api.staffList()],

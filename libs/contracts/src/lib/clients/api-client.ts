@@ -1,5 +1,12 @@
 import type { AccountMe, LoginRequest, LoginResponse, RegisterRequest, RegisterResponse } from '../accounts';
-import type { LeaderboardEntry, LeaderboardName, VoteMonthKey, VoteWeekKey } from '../leaderboards';
+import type { LevelMode } from '../events';
+import type {
+  LeaderboardEntry,
+  LeaderboardName,
+  LevelLeaderboardEntry,
+  VoteMonthKey,
+  VoteWeekKey,
+} from '../leaderboards';
 import type { AchievementLogEntry, EconomyLogEntry } from '../logs';
 import type { PagedEnvelope, PanelAchievementLogEntry, PanelEconomyLogEntry, PanelLogQuery } from '../panel';
 import { panelQueryToSearchParams } from '../panel';
@@ -65,6 +72,8 @@ export interface ApiClient {
   monthVotes(month: VoteMonthKey, options?: RequestOptions): Promise<LeaderboardEntry[]>;
   /** `GET /economy/leaderboard/week-votes?week=YYYY-MM-DD`: the week that starts on that Monday. */
   weekVotes(week: VoteWeekKey, options?: RequestOptions): Promise<LeaderboardEntry[]>;
+  /** `GET /economy/leaderboard/levels/:mode`: top 50 by level, then experience. */
+  levelLeaderboard(mode: LevelMode, options?: RequestOptions): Promise<LevelLeaderboardEntry[]>;
   /** `GET /server/playercount`. */
   playerCount(options?: RequestOptions): Promise<PlayerCount>;
   /** `GET /server/uniqueplayers`. */
@@ -196,6 +205,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     leaderboard: (name, o) => getData<LeaderboardEntry[]>(API_PATHS.leaderboard(name), o),
     monthVotes: (month, o) => getData<LeaderboardEntry[]>(API_PATHS.leaderboard('month-votes'), o, { month }),
     weekVotes: (week, o) => getData<LeaderboardEntry[]>(API_PATHS.leaderboard('week-votes'), o, { week }),
+    levelLeaderboard: (mode, o) => getData<LevelLeaderboardEntry[]>(API_PATHS.levelLeaderboard(mode), o),
     playerCount: (o) => getData<PlayerCount>(API_PATHS.playercount, o),
     uniquePlayers: (o) => getData<UniquePlayers>(API_PATHS.uniqueplayers, o),
     staffList: (o) => getData<StaffMember[]>(API_PATHS.stafflist, o),

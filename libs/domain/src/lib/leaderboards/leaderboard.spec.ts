@@ -1,4 +1,6 @@
-import { compareRanked, LEADERBOARD_SIZE, rankRows, RankedRow } from './leaderboard';
+import { compareRanked, LEADERBOARD_SIZE, LevelRow, rankLevelRows, rankRows, RankedRow } from './leaderboard';
+
+const testUuid0 = '00000000-0000-0000-0000-000000000000';
 
 const row = (nick: string, value: number, uuid = '00000000-0000-0000-0000-000000000000'): RankedRow => ({
   nick,
@@ -91,5 +93,36 @@ describe('rankRows', () => {
     const rows = Object.freeze([row('b', 1), row('a', 2)]);
     rankRows(rows);
     expect(rows.map((r) => r.nick)).toEqual(['b', 'a']);
+  });
+});
+
+describe('rankLevelRows', () => {
+  const level = (nick: string, lvl: number, experience: number, uuid = testUuid0): LevelRow => ({
+    nick,
+    uuid,
+    level: lvl,
+    experience,
+  });
+  it('orders by level, then experience, then nick case-insensitively, then uuid', () => {
+    const rows = [
+      level('low', 3, 900),
+      level('Bob', 7, 10, '00000000-0000-0000-0000-00000000000b'),
+      level('exp', 7, 50),
+      level('bob', 7, 10, '00000000-0000-0000-0000-00000000000a'),
+      level('alice', 7, 10),
+    ];
+    expect(rankLevelRows(rows).map((r) => [r.index, r.nick, r.uuid.slice(-1)])).toEqual([
+      [1, 'exp', '0'],
+      [2, 'alice', '0'],
+      [3, 'bob', 'a'],
+      [4, 'Bob', 'b'],
+      [5, 'low', '0'],
+    ]);
+  });
+  it(`keeps the top ${LEADERBOARD_SIZE}, cut by the tie rule`, () => {
+    const rows = Array.from({ length: 51 }, (_, i) => level(`p${String(50 - i).padStart(2, '0')}`, 1, 1));
+    const ranked = rankLevelRows(rows);
+    expect(ranked).toHaveLength(50);
+    expect(ranked.map((r) => r.nick)).not.toContain('p50');
   });
 });

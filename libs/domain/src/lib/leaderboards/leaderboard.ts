@@ -35,3 +35,31 @@ export function rankRows(rows: readonly RankedRow[]): LeaderboardRow[] {
     .slice(0, LEADERBOARD_SIZE)
     .map((row, i) => ({ ...row, index: i + 1 }));
 }
+
+/** A player's progress in one level mode (`experience` is 0 for `global`, which has only a level). */
+export interface LevelRow {
+  nick: string;
+  uuid: string;
+  level: number;
+  experience: number;
+}
+
+export type LevelLeaderboardRow = LevelRow & { index: number };
+
+/**
+ * The level leaderboard order: level descending, then experience descending, then the usual tie rule
+ * of {@link compareRanked} (nick case-insensitively, then uuid).
+ */
+export function compareLevels(a: LevelRow, b: LevelRow): number {
+  if (a.level !== b.level) return a.level > b.level ? -1 : 1;
+  if (a.experience !== b.experience) return a.experience > b.experience ? -1 : 1;
+  return compareText(nickKey(a.nick), nickKey(b.nick)) || compareText(a.uuid, b.uuid);
+}
+
+/** The top LEADERBOARD_SIZE level rows in level order, `index` from 1. The input is not reordered. */
+export function rankLevelRows(rows: readonly LevelRow[]): LevelLeaderboardRow[] {
+  return [...rows]
+    .sort(compareLevels)
+    .slice(0, LEADERBOARD_SIZE)
+    .map((row, i) => ({ ...row, index: i + 1 }));
+}

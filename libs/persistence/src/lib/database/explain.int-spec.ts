@@ -1,5 +1,5 @@
 import { DataSource, Logger as TypeOrmLogger } from 'typeorm';
-import { votePeriodKeys } from '@craftstats/domain';
+import { rankLevelRows, votePeriodKeys } from '@craftstats/domain';
 import { describeEachDialect, testUuid } from '../../testing';
 import { TypeOrmLeaderboardRepository } from '../leaderboards/leaderboard.typeorm-repository';
 import { TypeOrmLogRepository } from '../logs/log.typeorm-repository';
@@ -77,6 +77,11 @@ async function loadVolume(ds: DataSource, dialect: Dialect): Promise<void> {
     `INSERT INTO ${q('players')} (${q('id')}, ${q('uuid')}, ${q('nick')}, ${q('nick_lower')}, ${q('nick_since')}, ` +
       `${q('discriminator')}, ${q('rank_id')}, ${q('created_at')}) ` +
       `SELECT n, ${uuid}, ${nick}, ${nickLower}, n, '0001', CASE WHEN n % 1000 = 0 THEN '12' ELSE '' END, ${T0} FROM ${q('seq')}`,
+  );
+  // Levels with many ties: 2,500 players on each survival level, experience repeating every 1,000.
+  await ds.query(
+    `UPDATE ${q('players')} SET ${q('survival_level')} = ${q('id')} % 40, ` +
+      `${q('survival_experience')} = (${q('id')} * 13) % 1000, ${q('global_level')} = ${q('id')} % 7`,
   );
   // Two currencies per player, values with many ties (so the tie-break columns matter).
   for (const [currency, modulo] of [
@@ -167,6 +172,21 @@ const EXPECTED_PLANS: Record<string, Record<Dialect, RegExp[]>> = {
     sqlite: [
       /^SEARCH v USING (COVERING )?INDEX idx_votes_board \(period=\? AND period_key=\?\)$/,
       /^SEARCH p USING INTEGER PRIMARY KEY \(rowid=\?\)$/,
+    ],
+  },
+  // Step 1 walks the index backwards, steps 2 and 3 read index ranges (ADR 0025).
+  topLevelsCut: {
+    mysql: [/^table=p type=range key=idx_players_level_survival extra=.*Using index/],
+    sqlite: [/^SEARCH p USING COVERING INDEX idx_players_level_survival \(survival_level>\?\)$/],
+  },
+  topLevelsAbove: {
+    mysql: [/^table=p type=range key=idx_players_level_survival /],
+    sqlite: [/^SEARCH p USING INDEX idx_players_level_survival \(survival_level>\?\)$/],
+  },
+  topLevelsTied: {
+    mysql: [/^table=p type=ref key=idx_players_level_survival /],
+    sqlite: [
+      /^SEARCH p USING INDEX idx_players_level_survival \(survival_level=\? AND survival_experience=\?\)$/,
     ],
   },
   latestEconomy: {
@@ -271,6 +291,35 @@ describeEachDialect('query plans of the public reads at 100k players', (fx) => {
     expect(plans).toHaveLength(1);
     expectNoScanNoSort(plans);
     expectPlan(plans[0].plan, 'topVotes');
+  });
+
+  it('a level board reads idx_players_level_<mode> in three bounded steps, without a scan or a sort', async () => {
+    const plans = await plansOf((ds) => new TypeOrmLeaderboardRepository(ds).topLevels('survival', 50));
+    expect(plans).toHaveLength(3);
+    expectNoScanNoSort(plans);
+    expectPlan(plans[0].plan, 'topLevelsCut');
+    expectPlan(plans[1].plan, 'topLevelsAbove');
+    expectPlan(plans[2].plan, 'topLevelsTied');
+    const globalPlans = await plansOf((ds) => new TypeOrmLeaderboardRepository(ds).topLevels('global', 50));
+    expect(globalPlans).toHaveLength(3);
+    expectNoScanNoSort(globalPlans);
+  });
+
+  it('a level board is the exact top 50 by level, experience, nick and uuid, cut inside a tie', async () => {
+    const top = await new TypeOrmLeaderboardRepository(fx.dataSource).topLevels('survival', 50);
+    // Every candidate (the 2,500 players of the highest level), ranked in memory by the domain rule.
+    const candidates = (await fx.dataSource.query(
+      'SELECT nick, uuid, survival_level AS level, survival_experience AS experience FROM players WHERE survival_level = 39',
+    )) as { nick: string; uuid: string; level: number | string; experience: number | string }[];
+    const expected = rankLevelRows(
+      candidates.map((c) => ({ ...c, level: Number(c.level), experience: Number(c.experience) })),
+    );
+    expect(rankLevelRows(top)).toEqual(expected);
+    // The cut falls inside a group of equal (level, experience): the tie rule decided who is in.
+    expect(expected[49].experience).toBe(expected[48].experience);
+    const global = await new TypeOrmLeaderboardRepository(fx.dataSource).topLevels('global', 50);
+    expect(global).toHaveLength(50);
+    expect(global.every((row) => row.level === 6 && row.experience === 0)).toBe(true);
   });
 
   it('the latest economy log walks idx_economy_log_public, without a sort', async () => {

@@ -1,5 +1,12 @@
 import { DataSource } from 'typeorm';
-import { EconomyType, LeaderboardRepository, RankedRow, VotePeriod } from '@craftstats/domain';
+import {
+  EconomyType,
+  LeaderboardRepository,
+  LevelMode,
+  LevelRow,
+  RankedRow,
+  VotePeriod,
+} from '@craftstats/domain';
 import { PlayerEntity } from '../players/player.entity';
 import { PlayerBalanceEntity } from './player-balance.entity';
 import { VoteCountEntity } from './vote-count.entity';
@@ -9,6 +16,21 @@ interface RawRankedRow {
   nick: string;
   uuid: string;
 }
+
+interface RawLevelRow {
+  nick: string;
+  uuid: string;
+  level: string | number;
+  experience: string | number;
+}
+
+const toLevels = (rows: RawLevelRow[]): LevelRow[] =>
+  rows.map((row) => ({
+    nick: row.nick,
+    uuid: row.uuid,
+    level: Number(row.level),
+    experience: Number(row.experience),
+  }));
 
 const toRanked = (rows: RawRankedRow[]): RankedRow[] =>
   rows.map((row) => ({ nick: row.nick, uuid: row.uuid, value: Number(row.value) }));
@@ -50,5 +72,63 @@ export class TypeOrmLeaderboardRepository extends LeaderboardRepository {
       .limit(limit)
       .getRawMany<RawRankedRow>();
     return toRanked(rows);
+  }
+
+  /**
+   * Level boards read `players` through idx_players_level_<mode> (level, experience, nick_lower, uuid).
+   * Both databases can walk that index backwards for level DESC, experience DESC, but not with the
+   * ascending tie keys after them, so the board is read in three bounded steps (ADR 0025):
+   *  1. the (level, experience) at place `limit`, by a backward index walk of `limit` entries;
+   *  2. every player strictly above it (fewer than `limit`, an index range);
+   *  3. the players tied with it, in (nick_lower, uuid) order, as many as places are left.
+   * Each step reads at most `limit` index entries whatever the number of players (no sort, no scan).
+   */
+  async topLevels(mode: LevelMode, limit: number): Promise<LevelRow[]> {
+    const level = `p.${mode}Level`;
+    const experience = mode === 'global' ? null : `p.${mode}Experience`;
+    const columns = [
+      'p.nick AS nick',
+      'p.uuid AS uuid',
+      `${level} AS level`,
+      `${experience ?? '0'} AS experience`,
+    ];
+    const players = () => this.dataSource.createQueryBuilder(PlayerEntity, 'p');
+    const withProgress =
+      experience === null ? `${level} > 0` : `(${level} > 0 OR (${level} = 0 AND ${experience} > 0))`;
+
+    let cutQuery = players()
+      .select([`${level} AS level`, `${experience ?? '0'} AS experience`])
+      .where(withProgress)
+      .orderBy(level, 'DESC');
+    if (experience !== null) cutQuery = cutQuery.addOrderBy(experience, 'DESC');
+    const [cut] = await cutQuery
+      .offset(limit - 1)
+      .limit(1)
+      .getRawMany<{ level: string | number; experience: string | number }>();
+    if (cut === undefined) {
+      // Fewer than `limit` players have any progress: all of them.
+      return toLevels(await players().select(columns).where(withProgress).getRawMany<RawLevelRow>());
+    }
+    const at = { level: Number(cut.level), experience: Number(cut.experience) };
+    const above = await players()
+      .select(columns)
+      .where(
+        experience === null
+          ? `${level} > :level`
+          : `(${level} > :level OR (${level} = :level AND ${experience} > :experience))`,
+        at,
+      )
+      .getRawMany<RawLevelRow>();
+    const tied = await players()
+      .select(columns)
+      .where(
+        experience === null ? `${level} = :level` : `${level} = :level AND ${experience} = :experience`,
+        at,
+      )
+      .orderBy('p.nickLower', 'ASC')
+      .addOrderBy('p.uuid', 'ASC')
+      .limit(limit - above.length)
+      .getRawMany<RawLevelRow>();
+    return toLevels([...above, ...tied]);
   }
 }

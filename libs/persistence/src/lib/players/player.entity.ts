@@ -9,6 +9,14 @@ import { bigintAsNumber, tinyintAsBoolean } from '../database/column-types';
 @Index('uq_players_uuid', ['uuid'], { unique: true })
 @Index('idx_players_nick', ['nickLower', 'nickSince'])
 @Index('idx_players_rank', ['rankId'])
+// Level leaderboards (ADR 0025): each mode's (level, experience) then the usual tie keys.
+@Index('idx_players_level_global', ['globalLevel', 'nickLower', 'uuid'])
+@Index('idx_players_level_survival', ['survivalLevel', 'survivalExperience', 'nickLower', 'uuid'])
+@Index('idx_players_level_skyblock', ['skyblockLevel', 'skyblockExperience', 'nickLower', 'uuid'])
+@Index('idx_players_level_creative', ['creativeLevel', 'creativeExperience', 'nickLower', 'uuid'])
+@Index('idx_players_level_vanilla', ['vanillaLevel', 'vanillaExperience', 'nickLower', 'uuid'])
+@Index('idx_players_level_prison', ['prisonLevel', 'prisonExperience', 'nickLower', 'uuid'])
+@Index('idx_players_level_skycloud', ['skycloudLevel', 'skycloudExperience', 'nickLower', 'uuid'])
 export class PlayerEntity {
   @PrimaryGeneratedColumn({ type: 'int' })
   id!: number;

@@ -1,7 +1,9 @@
 import { LeaderboardSortKeys1795295905002 } from './1795295905002-LeaderboardSortKeys';
 import { Initial1795293245129 } from './1795293245129-Initial';
+import { LevelLeaderboards1795412152453 } from './1795412152453-LevelLeaderboards';
 // Migrations for mysql, oldest first. Generated with `npm run migration:generate -- <Name>`, then reviewed.
 export const MYSQL_MIGRATIONS: Array<new () => object> = [
   Initial1795293245129,
   LeaderboardSortKeys1795295905002,
+  LevelLeaderboards1795412152453,
 ];
