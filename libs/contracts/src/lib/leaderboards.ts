@@ -1,5 +1,4 @@
 import type { DataEnvelope } from './common';
-import type { LevelMode } from './events';
 
 /** One row of a leaderboard (seed §2.1). */
 export interface LeaderboardEntry {
