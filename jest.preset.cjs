@@ -16,6 +16,7 @@ module.exports = {
     '^@craftstats/domain$': path.join(root, 'libs/domain/src/index.ts'),
     '^@craftstats/persistence$': path.join(root, 'libs/persistence/src/index.ts'),
     '^@craftstats/platform$': path.join(root, 'libs/platform/src/index.ts'),
+    '^@craftstats/platform/minecraft$': path.join(root, 'libs/platform/src/minecraft/index.ts'),
     '^@craftstats/platform/testing$': path.join(root, 'libs/platform/src/testing/index.ts'),
     '^@craftstats/persistence/testing$': path.join(root, 'libs/persistence/src/testing/index.ts'),
   },

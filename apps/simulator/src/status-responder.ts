@@ -1,8 +1,7 @@
-import type { AddressInfo, Server as NetServer } from 'node:net';
-import { createServer } from 'minecraft-protocol';
+import { type ServerListPingResponder, startServerListPingResponder } from '@craftstats/platform/minecraft';
 
-/** Game version the responder speaks; its protocol number is what /server/playercount reports. */
-export const STATUS_GAME_VERSION = '1.21.4';
+/** Protocol number of the game version the responder claims (1.21.4); /server/playercount reports it. */
+export const STATUS_PROTOCOL = 769;
 /** Version name shown in the server list. */
 export const STATUS_VERSION_NAME = 'CraftStats 1.21';
 
@@ -18,59 +17,22 @@ export interface StatusResponderOptions {
   favicon: string;
 }
 
-export interface StatusResponder {
-  port: number;
-  close(): Promise<void>;
-}
-
-interface PingResponse {
-  version: { name: string; protocol: number };
-  players: { max: number; online: number; sample: unknown[] };
-  description: unknown;
-  favicon?: string;
-}
+export type StatusResponder = ServerListPingResponder;
 
 /**
  * Answers Minecraft Server List Pings (the status handshake) like a real game server, with the
- * simulated online count. Uses minecraft-protocol's server in offline mode; logins are not part of the
- * demo (a client that tries gets the library's default handling and nothing else happens).
+ * simulated online count. Logins are not part of the demo: a client that tries is told so.
  */
 export function startStatusResponder(options: StatusResponderOptions): Promise<StatusResponder> {
-  const server = createServer({
-    'online-mode': false,
+  return startServerListPingResponder({
     host: options.host,
     port: options.port,
-    version: STATUS_GAME_VERSION,
-    motd: options.motd,
-    maxPlayers: options.maxPlayers,
-    favicon: options.favicon,
-    hideErrors: true,
-    // Two parameters: minecraft-protocol then uses the returned object as the answer.
-    beforePing: (response: PingResponse) => ({
-      ...response,
-      version: { ...response.version, name: STATUS_VERSION_NAME },
-      players: { ...response.players, online: Math.min(options.online(), options.maxPlayers) },
+    status: () => ({
+      version: { name: STATUS_VERSION_NAME, protocol: STATUS_PROTOCOL },
+      players: { online: options.online(), max: options.maxPlayers },
+      motd: options.motd,
+      favicon: options.favicon,
     }),
-  });
-  const socketServer = (server as unknown as { socketServer: NetServer }).socketServer;
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error) => reject(error);
-    server.once('error', onError);
-    socketServer.once('listening', () => {
-      server.off('error', onError);
-      // Late socket errors (a client resetting the connection) must not crash the simulator.
-      server.on('error', () => undefined);
-      resolve({
-        port: (socketServer.address() as AddressInfo).port,
-        close: () =>
-          new Promise<void>((done) => {
-            if (!socketServer.listening) return done();
-            socketServer.close(() => done());
-            // Not server.close(): it ends clients a second time, and minecraft-protocol then leaves a
-            // 30 s timer of a ping connection that is already closing.
-            for (const client of Object.values(server.clients)) client.socket?.destroy();
-          }),
-      });
-    });
+    loginRefusal: 'Ukázkový server CraftStats: přihlášení není možné.',
   });
 }

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { createServer } from 'minecraft-protocol';
+import { startServerListPingResponder } from '@craftstats/platform/minecraft';
 
 /** A 1×1 transparent PNG as the data URI a game server sends as its favicon. */
 export const FAVICON =
@@ -15,52 +15,25 @@ export interface Responder {
   close(): Promise<void>;
 }
 
-interface StatusResponse {
-  players: { online: number; max: number };
-  favicon?: string;
-}
-
 /**
- * A real Minecraft status responder (minecraft-protocol's server, offline mode) on 127.0.0.1 and a
- * free port. It answers the Server List Ping with `online`/`maxPlayers` and the favicon.
+ * A Minecraft status responder (the platform's Server List Ping server) on 127.0.0.1 and a free port.
+ * It answers the Server List Ping with `online`/`maxPlayers` and the favicon, as a 1.20.4 server.
  */
-export async function startStatusResponder(options: {
+export function startStatusResponder(options: {
   online: number;
   maxPlayers: number;
   favicon?: string;
 }): Promise<Responder> {
-  const server = createServer({
-    'online-mode': false,
+  return startServerListPingResponder({
     host: '127.0.0.1',
     port: 0,
-    motd: 'craftstats e2e',
-    maxPlayers: options.maxPlayers,
-    version: '1.20.4',
-    hideErrors: true,
-    beforePing: (response: StatusResponse) => {
-      response.players.online = options.online;
-      if (options.favicon !== undefined) response.favicon = options.favicon;
-      return response;
-    },
+    status: () => ({
+      version: { name: '1.20.4', protocol: PROTOCOL_1_20_4 },
+      players: { online: options.online, max: options.maxPlayers },
+      motd: 'craftstats e2e',
+      favicon: options.favicon,
+    }),
   });
-  let connections = 0;
-  server.on('connection', () => {
-    connections++;
-  });
-  const socketServer = (server as unknown as { socketServer: net.Server }).socketServer;
-  if (!socketServer.listening)
-    await new Promise<void>((resolve) => socketServer.once('listening', () => resolve()));
-  const { port } = socketServer.address() as net.AddressInfo;
-  return {
-    port,
-    connections: () => connections,
-    close: () =>
-      new Promise<void>((resolve) => {
-        if (!socketServer.listening) return resolve();
-        socketServer.once('close', () => resolve());
-        server.close();
-      }),
-  };
 }
 
 /** A TCP server that accepts connections and never says a word (a hung game server). */
