@@ -18,7 +18,7 @@ import {
   votePeriodKeys,
   weekKeyProblem,
 } from '@craftstats/domain';
-import { APP_CONFIG, AppConfig, Clock } from '@craftstats/platform';
+import { APP_CONFIG, ApiException, AppConfig, Clock } from '@craftstats/platform';
 import { CACHE_TTL_SECONDS } from '../http-cache/cache-policy';
 import { CachedResponse, MicroCache } from '../http-cache/micro-cache';
 
@@ -91,10 +91,10 @@ export class LeaderboardsService {
   /**
    * The top 50 of a level mode (level, then experience, then the usual tie rule).
    *
-   * @throws DomainError NOT_FOUND for a name that is not a level mode (as for any unknown path).
+   * @throws ApiException 404 NOT_FOUND for a name that is not a level mode (as for any unknown path).
    */
   levelBoard(mode: string): Promise<CachedResponse> {
-    if (!isLevelMode(mode)) throw DomainError.of('NOT_FOUND');
+    if (!isLevelMode(mode)) throw new ApiException(404, 'NOT_FOUND');
     return this.cache.get(`leaderboard:levels:${mode}`, CACHE_TTL_SECONDS.leaderboard, async () =>
       toLevelEntries(await this.leaderboards.topLevels(mode, LEADERBOARD_SIZE)),
     );
