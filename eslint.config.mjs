@@ -130,6 +130,29 @@ export default [
     },
   },
   {
+    // Apps wire repository ports, never TypeORM: libs/persistence's PersistenceModule binds every port to
+    // its adapter. (The e2e suites under apps/*/test may still reach the database to break it on purpose.)
+    files: ['apps/*/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['typeorm', 'mysql2', 'better-sqlite3'].map((name) => ({
+            name,
+            message: `apps import repository ports (PersistenceModule of @craftstats/persistence), never ${name}.`,
+          })),
+          patterns: [
+            {
+              regex: '^(typeorm|mysql2|better-sqlite3)/',
+              message:
+                'apps import repository ports (PersistenceModule of @craftstats/persistence), never the database driver.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Test helpers (fixtures, factories, app harnesses) use Jest's globals but are not test files.
     files: ['**/testing/**/*.ts', '**/test/support/**/*.ts', 'tools/faults/support/**/*.ts'],
     languageOptions: { globals: jest.environments.globals.globals },

@@ -51,6 +51,17 @@ const probes = [
     expect: /tagged with|Circular dependency/,
   },
   {
+    // Apps inject repository ports bound by libs/persistence's PersistenceModule, never TypeORM.
+    file: 'apps/api/src/boundary-probe-orm.ts',
+    code: "import { DataSource } from 'typeorm';\nexport const probe = DataSource;\n",
+    expect: /never typeorm/,
+  },
+  {
+    file: 'apps/log-ingestor/src/boundary-probe-orm.ts',
+    code: "import { Repository } from 'typeorm/repository/Repository';\nexport const probe = Repository;\n",
+    expect: /never the database driver/,
+  },
+  {
     file: 'apps/api/src/boundary-probe.ts',
     code: "import { AppModule } from '../../log-ingestor/src/app.module';\nexport const probe = AppModule;\n",
     expect: /apps|project|boundar|relative/i,

@@ -20,3 +20,4 @@ export * from './lib/logs/log.typeorm-repository';
 export * from './lib/events/event.typeorm-store';
 export * from './lib/accounts/staff-account.typeorm-repository';
 export * from './lib/stats/counter.names';
+export * from './lib/persistence.module';

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PersistenceModule } from '@craftstats/persistence';
 import { AuthModule } from '../auth/auth.module';
 import { AccountsController } from './accounts.controller';
 import { AccountsHttpSetup } from './accounts.http';
@@ -7,7 +8,7 @@ import { AccountsService } from './accounts.service';
 
 /** Staff accounts: `/account/register`, `/account/login`, `/account/me`. */
 @Module({
-  imports: [AuthModule],
+  imports: [PersistenceModule, AuthModule],
   controllers: [AccountsController],
   providers: [AccountsService, PasswordHasher, AccountsHttpSetup],
 })

@@ -1,9 +1,7 @@
 import { Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
-import { DataSource } from 'typeorm';
-import { StaffAccountRepository } from '@craftstats/domain';
-import { TypeOrmStaffAccountRepository } from '@craftstats/persistence';
+import { PersistenceModule } from '@craftstats/persistence';
 import { APP_CONFIG, AppConfig } from '@craftstats/platform';
 import { AuthTokenService } from './auth-token.service';
 import { JwtAuthGuard } from './jwt-auth.guard';
@@ -15,6 +13,7 @@ import { JWT_ALGORITHMS, JwtStrategy } from './jwt.strategy';
  */
 @Module({
   imports: [
+    PersistenceModule,
     PassportModule.register({ session: false }),
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
@@ -25,17 +24,8 @@ import { JWT_ALGORITHMS, JwtStrategy } from './jwt.strategy';
       }),
     }),
   ],
-  providers: [
-    {
-      provide: StaffAccountRepository,
-      inject: [DataSource],
-      useFactory: (ds: DataSource) => new TypeOrmStaffAccountRepository(ds),
-    },
-    JwtStrategy,
-    JwtAuthGuard,
-    AuthTokenService,
-  ],
-  exports: [StaffAccountRepository, JwtAuthGuard, AuthTokenService, PassportModule],
+  providers: [JwtStrategy, JwtAuthGuard, AuthTokenService],
+  exports: [JwtAuthGuard, AuthTokenService, PassportModule],
 })
 export class AuthModule implements OnModuleInit {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}

@@ -1,23 +1,13 @@
 import { Module } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { LeaderboardRepository } from '@craftstats/domain';
-import { TypeOrmLeaderboardRepository } from '@craftstats/persistence';
+import { PersistenceModule } from '@craftstats/persistence';
 import { CACHE_MAX_ENTRIES } from '../http-cache/cache-policy';
 import { HttpCacheModule, microCacheProvider } from '../http-cache/http-cache.module';
 import { LeaderboardsController } from './leaderboards.controller';
 import { LeaderboardsService } from './leaderboards.service';
 
 @Module({
-  imports: [HttpCacheModule],
+  imports: [PersistenceModule, HttpCacheModule],
   controllers: [LeaderboardsController],
-  providers: [
-    LeaderboardsService,
-    microCacheProvider('leaderboards', CACHE_MAX_ENTRIES.fixed),
-    {
-      provide: LeaderboardRepository,
-      inject: [DataSource],
-      useFactory: (dataSource: DataSource) => new TypeOrmLeaderboardRepository(dataSource),
-    },
-  ],
+  providers: [LeaderboardsService, microCacheProvider('leaderboards', CACHE_MAX_ENTRIES.fixed)],
 })
 export class LeaderboardsModule {}

@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { PlayerRepository } from '@craftstats/domain';
-import { TypeOrmPlayerRepository } from '@craftstats/persistence';
+import { PersistenceModule } from '@craftstats/persistence';
 import { CACHE_MAX_ENTRIES } from '../http-cache/cache-policy';
 import { HttpCacheModule, microCacheProvider } from '../http-cache/http-cache.module';
 import { MinecraftPinger, ServerListPinger } from './minecraft-pinger';
@@ -9,17 +7,12 @@ import { ServerStatusController } from './server-status.controller';
 import { ServerStatusService } from './server-status.service';
 
 @Module({
-  imports: [HttpCacheModule],
+  imports: [PersistenceModule, HttpCacheModule],
   controllers: [ServerStatusController],
   providers: [
     ServerStatusService,
     microCacheProvider('server-status', CACHE_MAX_ENTRIES.fixed),
     { provide: MinecraftPinger, useClass: ServerListPinger },
-    {
-      provide: PlayerRepository,
-      inject: [DataSource],
-      useFactory: (dataSource: DataSource) => new TypeOrmPlayerRepository(dataSource),
-    },
   ],
 })
 export class ServerStatusModule {}

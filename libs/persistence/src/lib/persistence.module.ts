@@ -1,0 +1,44 @@
+import { Module, Provider, Type } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  EventStore,
+  LeaderboardRepository,
+  LogRepository,
+  PlayerRepository,
+  StaffAccountRepository,
+} from '@craftstats/domain';
+import { TypeOrmStaffAccountRepository } from './accounts/staff-account.typeorm-repository';
+import { TypeOrmEventStore } from './events/event.typeorm-store';
+import { TypeOrmLeaderboardRepository } from './leaderboards/leaderboard.typeorm-repository';
+import { TypeOrmLogRepository } from './logs/log.typeorm-repository';
+import { TypeOrmPlayerRepository } from './players/player.typeorm-repository';
+
+/** Binds a domain port (an abstract class, which is also the DI token) to its TypeORM adapter. */
+function bind<Port>(port: abstract new (...args: never[]) => Port, adapter: Type<Port>): Provider {
+  return {
+    provide: port,
+    inject: [DataSource],
+    useFactory: (dataSource: DataSource) => new adapter(dataSource),
+  };
+}
+
+/** Every repository port of the domain, each bound once to its adapter. */
+const PORTS: Provider[] = [
+  bind(PlayerRepository, TypeOrmPlayerRepository),
+  bind(LeaderboardRepository, TypeOrmLeaderboardRepository),
+  bind(LogRepository, TypeOrmLogRepository),
+  bind(EventStore, TypeOrmEventStore),
+  bind(StaffAccountRepository, TypeOrmStaffAccountRepository),
+];
+
+/**
+ * The one place where the domain's repository ports meet TypeORM (the brocoders shape: abstract port in
+ * libs/domain, adapter here, one module that provides both). A feature module imports this module and
+ * injects the ports it uses by their abstract class; it never sees TypeORM. The DataSource comes from the
+ * platform's `DatabaseModule` (global, one per process). New port: add its adapter to `PORTS`.
+ */
+@Module({
+  providers: PORTS,
+  exports: [PlayerRepository, LeaderboardRepository, LogRepository, EventStore, StaffAccountRepository],
+})
+export class PersistenceModule {}
