@@ -60,7 +60,16 @@ describe('api start with a bad configuration', () => {
   it('stops with exit code 78 and a message naming the variable', async () => {
     await expect(
       startAppProcess('api', { DATABASE_URL: 'sqlite::memory:', TZ_COMMUNITY: 'Mars/Olympus_Mons' }),
-    ).rejects.toThrow(/exited with 78 before listening:[\s\S]*"variable":"TZ_COMMUNITY"/);
+    ).rejects.toThrow(/exited with 78 before listening:[\s\S]*Invalid configuration: TZ_COMMUNITY/);
+  });
+
+  it.each([
+    ['LOG_LEVEL', 'loud', 'verbose, debug, log, warn, error'],
+    ['NODE_ENV', 'prod', 'development, production, test'],
+  ])('stops with exit code 78 for %s=%s, naming the variable and the allowed values', async (name, value, allowed) => {
+    await expect(startAppProcess('api', { DATABASE_URL: 'sqlite::memory:', [name]: value })).rejects.toThrow(
+      `api: Invalid configuration: ${name} must be one of ${allowed}, got "${value}"`,
+    );
   });
 
   it('refuses to start in production without JWT_SECRET', async () => {

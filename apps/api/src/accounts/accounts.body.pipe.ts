@@ -1,7 +1,7 @@
 import { PipeTransform } from '@nestjs/common';
 import { validate } from 'class-validator';
 import { AccountException } from './accounts.exception';
-import { ACCOUNT_BODY_MESSAGES } from './accounts.messages';
+import { ACCOUNT_FIELD_MESSAGES } from './accounts.messages';
 
 /** Keys that never become properties of a DTO, whatever the JSON parser let through. */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -15,20 +15,28 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /**
  * Validates an account request body into its DTO (class-validator with `whitelist` and
  * `forbidNonWhitelisted`): a JSON object with exactly the DTO's fields, each a string of the allowed
- * length. Failures are 400 `{ success: false, message }` with a Czech message; nothing of the body is
- * echoed or logged.
+ * length. Failures are 400 `{ success: false, message }` with a Czech message that names the first
+ * field at fault (missing, not allowed, or not valid text) and shows the expected body; nothing of the
+ * body's values is echoed or logged. `fields` maps each field, in the documented order, to its
+ * longest accepted length.
  */
 export class AccountBodyPipe<T extends object> implements PipeTransform<unknown, Promise<T>> {
+  private readonly names: string[];
+
   constructor(
     private readonly dto: new () => T,
+    private readonly fields: Readonly<Record<string, number>>,
     private readonly invalidMessage: string,
-  ) {}
+  ) {
+    this.names = Object.keys(fields);
+  }
 
   async transform(value: unknown): Promise<T> {
     if (!isPlainObject(value)) throw new AccountException(400, this.invalidMessage);
     const keys = Reflect.ownKeys(value);
-    if (keys.some((key) => typeof key !== 'string' || FORBIDDEN_KEYS.has(key))) {
-      throw new AccountException(400, ACCOUNT_BODY_MESSAGES.UNKNOWN_FIELDS);
+    const forbidden = keys.find((key) => typeof key !== 'string' || FORBIDDEN_KEYS.has(key));
+    if (forbidden !== undefined) {
+      throw new AccountException(400, ACCOUNT_FIELD_MESSAGES.unknown(String(forbidden), this.names));
     }
     const instance = new this.dto();
     for (const key of keys as string[]) {
@@ -45,10 +53,20 @@ export class AccountBodyPipe<T extends object> implements PipeTransform<unknown,
       forbidUnknownValues: true,
       validationError: { target: false, value: false },
     });
-    if (errors.some((error) => error.constraints?.['whitelistValidation'] !== undefined)) {
-      throw new AccountException(400, ACCOUNT_BODY_MESSAGES.UNKNOWN_FIELDS);
+    const unknown = errors.find((error) => error.constraints?.['whitelistValidation'] !== undefined);
+    if (unknown)
+      throw new AccountException(400, ACCOUNT_FIELD_MESSAGES.unknown(unknown.property, this.names));
+    const failed = new Set(errors.map((error) => error.property));
+    const field = this.names.find((name) => failed.has(name));
+    if (field === undefined) {
+      if (errors.length > 0) throw new AccountException(400, this.invalidMessage);
+      return instance;
     }
-    if (errors.length > 0) throw new AccountException(400, this.invalidMessage);
-    return instance;
+    throw new AccountException(
+      400,
+      value[field] === undefined
+        ? ACCOUNT_FIELD_MESSAGES.missing(field, this.names)
+        : ACCOUNT_FIELD_MESSAGES.invalid(field, this.fields[field]),
+    );
   }
 }

@@ -34,11 +34,27 @@ import { CurrentStaff } from '../auth/current-staff.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { StaffPrincipal } from '../auth/auth.types';
 import { AccountBodyPipe } from './accounts.body.pipe';
-import { AccountMeResponseDto, LoginDto, LoginSuccessDto, RegisterDto } from './accounts.dto';
+import {
+  ACCOUNT_FIELD_MAX_LENGTH,
+  AccountMeResponseDto,
+  LoginDto,
+  LoginSuccessDto,
+  RegisterDto,
+  USERNAME_MAX_LENGTH,
+} from './accounts.dto';
 import { AccountsExceptionFilter } from './accounts.filter';
 import { ACCOUNT_ROUTE } from './accounts.http';
-import { ACCOUNT_BODY_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './accounts.messages';
+import {
+  ACCOUNT_BODY_MESSAGES,
+  ACCOUNT_FIELD_MESSAGES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './accounts.messages';
 import { AccountsService } from './accounts.service';
+
+/** The fields of each body, in the documented order, with their longest accepted length. */
+const LOGIN_FIELDS = { username: USERNAME_MAX_LENGTH, password: ACCOUNT_FIELD_MAX_LENGTH };
+const REGISTER_FIELDS = { ...LOGIN_FIELDS, adminKey: ACCOUNT_FIELD_MAX_LENGTH };
 
 const accountResult = (status: number, description: string, message: string) =>
   ApiResponse({
@@ -96,8 +112,8 @@ export class AccountsController {
     accountResult(200, 'Heslo bylo nastaveno.', ACCOUNT_MESSAGES.PASSWORD_SET),
     accountResult(
       400,
-      'Chybí nebo jsou neplatná pole, tělo obsahuje jiná pole, nebo heslo nesplňuje pravidla.',
-      ACCOUNT_BODY_MESSAGES.REGISTER_INVALID,
+      'Chybí nebo je neplatné pole, tělo obsahuje jiné pole (zpráva pole jmenuje), nebo heslo nesplňuje pravidla.',
+      ACCOUNT_FIELD_MESSAGES.missing('adminKey', Object.keys(REGISTER_FIELDS)),
     ),
     accountResult(
       403,
@@ -113,7 +129,8 @@ export class AccountsController {
     ...bodyErrors,
   )
   async register(
-    @Body(new AccountBodyPipe(RegisterDto, ACCOUNT_BODY_MESSAGES.REGISTER_INVALID)) body: RegisterDto,
+    @Body(new AccountBodyPipe(RegisterDto, REGISTER_FIELDS, ACCOUNT_BODY_MESSAGES.REGISTER_INVALID))
+    body: RegisterDto,
   ): Promise<RegisterResponse> {
     await this.accounts.register(body);
     return { success: true, message: ACCOUNT_MESSAGES.PASSWORD_SET };
@@ -142,8 +159,8 @@ export class AccountsController {
   @applyDecorators(
     accountResult(
       400,
-      'Chybí nebo jsou neplatná pole, nebo tělo obsahuje jiná pole.',
-      ACCOUNT_MESSAGES.INVALID_BODY,
+      'Chybí nebo je neplatné pole, nebo tělo obsahuje jiné pole; zpráva pole jmenuje.',
+      ACCOUNT_FIELD_MESSAGES.missing('username', Object.keys(LOGIN_FIELDS)),
     ),
     accountResult(
       401,
@@ -154,7 +171,7 @@ export class AccountsController {
     ...bodyErrors,
   )
   async login(
-    @Body(new AccountBodyPipe(LoginDto, ACCOUNT_BODY_MESSAGES.LOGIN_INVALID)) body: LoginDto,
+    @Body(new AccountBodyPipe(LoginDto, LOGIN_FIELDS, ACCOUNT_BODY_MESSAGES.LOGIN_INVALID)) body: LoginDto,
   ): Promise<LoginResponse> {
     const token = await this.accounts.login(body);
     return { success: true, message: ACCOUNT_MESSAGES.LOGIN_OK, token };

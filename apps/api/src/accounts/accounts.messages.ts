@@ -13,8 +13,6 @@ export const ACCOUNT_BODY_MESSAGES = {
   LOGIN_INVALID: ACCOUNT_MESSAGES.INVALID_BODY,
   /** 400 `/account/register`: username, password or adminKey missing, empty, too long or not text. */
   REGISTER_INVALID: 'Neplatný požadavek: vyplň uživatelské jméno, heslo a adminKey.',
-  /** 400: the body has fields other than the endpoint's. */
-  UNKNOWN_FIELDS: 'Neplatný požadavek: tělo obsahuje nepovolená pole.',
   /** 400: the body is not valid JSON or not a JSON object. */
   MALFORMED: 'Neplatný požadavek: tělo musí být JSON objekt.',
   /** 400 `/account/register`: the password policy. */
@@ -23,4 +21,17 @@ export const ACCOUNT_BODY_MESSAGES = {
   UNSUPPORTED_MEDIA_TYPE: ERROR_MESSAGES.UNSUPPORTED_MEDIA_TYPE,
   UNAVAILABLE: ERROR_MESSAGES.UNAVAILABLE,
   INTERNAL_ERROR: ERROR_MESSAGES.INTERNAL_ERROR,
+} as const;
+
+/** The JSON body an endpoint expects, as a newcomer types it: `{"username","password"}`. */
+export const bodyShape = (fields: readonly string[]): string => `{${fields.map((f) => `"${f}"`).join(',')}}`;
+
+/** 400s that name the field at fault and show the expected body. */
+export const ACCOUNT_FIELD_MESSAGES = {
+  missing: (field: string, fields: readonly string[]) =>
+    `Neplatný požadavek: chybí pole "${field}" (tělo je ${bodyShape(fields)}).`,
+  unknown: (field: string, fields: readonly string[]) =>
+    `Neplatný požadavek: pole "${field}" není povolené (tělo je ${bodyShape(fields)}).`,
+  invalid: (field: string, maxLength: number) =>
+    `Neplatný požadavek: pole "${field}" musí být text o 1 až ${maxLength} znacích.`,
 } as const;

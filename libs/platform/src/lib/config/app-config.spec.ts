@@ -30,6 +30,8 @@ describe('loadConfig', () => {
       rateLimitPublic: 600,
       rateLimitAuth: 10,
       jwtSecretGenerated: true,
+      nodeEnv: 'development',
+      logging: { level: 'log', format: 'pretty', requests: false },
     });
     expect(Buffer.byteLength(config.jwtSecret)).toBeGreaterThanOrEqual(32);
   });
@@ -51,9 +53,12 @@ describe('loadConfig', () => {
       REDIS_URL: 'redis://127.0.0.1:6379',
       RATE_LIMIT_PUBLIC: '0',
       RATE_LIMIT_AUTH: '5',
+      LOG_LEVEL: 'debug',
     });
     expect(config).toMatchObject({
       production: true,
+      nodeEnv: 'production',
+      logging: { level: 'debug', format: 'json', requests: true },
       database: {
         kind: 'mysql',
         flavor: 'mysql',
@@ -100,10 +105,40 @@ describe('loadConfig', () => {
     ['SIMULATOR', { SIMULATOR: 'yes' }],
     ['RATE_LIMIT_PUBLIC', { RATE_LIMIT_PUBLIC: '1.5' }],
     ['RATE_LIMIT_AUTH', { RATE_LIMIT_AUTH: 'many' }],
+    ['NODE_ENV', { NODE_ENV: 'prod' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'info' }],
+    ['LOG_FORMAT', { LOG_FORMAT: 'xml' }],
+    ['LOG_REQUESTS', { LOG_REQUESTS: 'yes' }],
   ])('refuses a bad %s with a message naming it', (variable, env) => {
     const error = configError(env as Record<string, string>);
     expect(error.variable).toBe(variable);
     expect(error.message).toContain(variable);
+  });
+
+  it('lets LOG_FORMAT and LOG_REQUESTS override what NODE_ENV chooses', () => {
+    expect(loadConfig({ NODE_ENV: 'test', LOG_FORMAT: 'json', LOG_REQUESTS: 'on' }).logging).toEqual({
+      level: 'log',
+      format: 'json',
+      requests: true,
+    });
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(32),
+        LOG_FORMAT: 'pretty',
+        LOG_REQUESTS: 'off',
+      }).logging,
+    ).toEqual({ level: 'log', format: 'pretty', requests: false });
+  });
+
+  it('names the allowed values in the message', () => {
+    expect(configError({ LOG_LEVEL: 'loud' }).message).toBe(
+      'Invalid configuration: LOG_LEVEL must be one of verbose, debug, log, warn, error, got "loud"',
+    );
+    expect(configError({ NODE_ENV: 'prod' }).message).toBe(
+      'Invalid configuration: NODE_ENV must be one of development, production, test, got "prod"',
+    );
   });
 
   it('never puts the database password into an error message', () => {

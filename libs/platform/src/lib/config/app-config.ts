@@ -19,9 +19,29 @@ export interface IngestCredential {
   token: string;
 }
 
+/** NODE_ENV values; `production` enables the strict checks, `test` is what the test suites use. */
+export const NODE_ENVS = ['development', 'production', 'test'] as const;
+export type NodeEnv = (typeof NODE_ENVS)[number];
+
+/** LOG_LEVEL values, Nest's names from the most to the least verbose. */
+export const LOG_LEVELS = ['verbose', 'debug', 'log', 'warn', 'error'] as const;
+export type AppLogLevel = (typeof LOG_LEVELS)[number];
+
+/** LOG_FORMAT values: one JSON object per line, or short human lines (pino-pretty). */
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+/** How the apps log (LOG_LEVEL, LOG_FORMAT, LOG_REQUESTS). */
+export interface LoggingConfig {
+  level: AppLogLevel;
+  format: LogFormat;
+  /** One line per HTTP request (method, route, status, time). */
+  requests: boolean;
+}
+
 /** The whole configuration of both apps, read and validated once at start (SPEC section 2). */
 export interface AppConfig {
-  nodeEnv: string;
+  nodeEnv: NodeEnv;
   production: boolean;
   database: DatabaseConfig;
   /** The raw DATABASE_URL (or the default); never logged because it may hold a password. */
@@ -44,6 +64,7 @@ export interface AppConfig {
   rateLimitAuth: number;
   /** Key prefix of the Redis rate-limit counters (RATE_LIMIT_PREFIX); instances that share them use one. */
   rateLimitPrefix: string;
+  logging: LoggingConfig;
 }
 
 export const CONFIG_DEFAULTS = {
@@ -74,6 +95,15 @@ type Env = Record<string, string | undefined>;
 function read(env: Env, name: string): string | undefined {
   const value = env[name];
   return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!(values as readonly string[]).includes(raw)) {
+    throw new ConfigError(name, `must be one of ${values.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
 }
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -153,8 +183,9 @@ function parseJwtSecret(env: Env, production: boolean): { secret: string; genera
 
 /** Reads and validates every variable of SPEC section 2. Throws ConfigError naming the variable. */
 export function loadConfig(env: Env = process.env): AppConfig {
-  const nodeEnv = read(env, 'NODE_ENV') ?? 'development';
+  const nodeEnv = oneOf(env, 'NODE_ENV', NODE_ENVS, 'development');
   const production = nodeEnv === 'production';
+  const logging = loadLoggingConfig(env, production);
   const databaseUrl = read(env, 'DATABASE_URL') ?? CONFIG_DEFAULTS.databaseUrl;
   const database = parseDatabaseUrl(databaseUrl);
 
@@ -213,5 +244,19 @@ export function loadConfig(env: Env = process.env): AppConfig {
     rateLimitPublic: integer(env, 'RATE_LIMIT_PUBLIC', CONFIG_DEFAULTS.rateLimitPublic, 0, 1_000_000),
     rateLimitAuth: integer(env, 'RATE_LIMIT_AUTH', CONFIG_DEFAULTS.rateLimitAuth, 0, 1_000_000),
     rateLimitPrefix,
+    logging,
+  };
+}
+
+/**
+ * LOG_LEVEL, LOG_FORMAT and LOG_REQUESTS: JSON with a line per request in production, short pretty
+ * lines without per-request lines otherwise. Throws ConfigError naming the variable.
+ */
+export function loadLoggingConfig(env: Env, production: boolean): LoggingConfig {
+  const requests = oneOf(env, 'LOG_REQUESTS', ['on', 'off'], production ? 'on' : 'off');
+  return {
+    level: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'log'),
+    format: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, production ? 'json' : 'pretty'),
+    requests: requests === 'on',
   };
 }

@@ -18,7 +18,8 @@ export async function runApp(
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      logger.fatal({ msg: error.message, variable: error.variable }, 'Config');
+      // Before the configuration is known there is no log format either: one plain line on stderr.
+      process.stderr.write(`${name}: ${error.message}\n`);
       process.exit(78); // EX_CONFIG
     }
     throw error;
