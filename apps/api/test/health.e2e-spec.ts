@@ -66,11 +66,14 @@ describe('api start with a bad configuration', () => {
   it.each([
     ['LOG_LEVEL', 'loud', 'verbose, debug, log, warn, error'],
     ['NODE_ENV', 'prod', 'development, production, test'],
-  ])('stops with exit code 78 for %s=%s, naming the variable and the allowed values', async (name, value, allowed) => {
-    await expect(startAppProcess('api', { DATABASE_URL: 'sqlite::memory:', [name]: value })).rejects.toThrow(
-      `api: Invalid configuration: ${name} must be one of ${allowed}, got "${value}"`,
-    );
-  });
+  ])(
+    'stops with exit code 78 for %s=%s, naming the variable and the allowed values',
+    async (name, value, allowed) => {
+      await expect(
+        startAppProcess('api', { DATABASE_URL: 'sqlite::memory:', [name]: value }),
+      ).rejects.toThrow(`api: Invalid configuration: ${name} must be one of ${allowed}, got "${value}"`);
+    },
+  );
 
   it('refuses to start in production without JWT_SECRET', async () => {
     await expect(
