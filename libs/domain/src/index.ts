@@ -14,3 +14,4 @@ export * from './lib/leaderboards/leaderboard.repository';
 export * from './lib/logs/log.repository';
 export * from './lib/events/event.store';
 export * from './lib/accounts/staff-account.repository';
+export * from './lib/legacy/legacy-profile';

@@ -1,4 +1,5 @@
 import type { EconomyType, LevelMode } from '../players/player.constants';
+import type { LegacySnapshot } from '../legacy/legacy-profile';
 import type { BalanceAction, BalanceOperation, EventAction } from './event.actions';
 
 /** Fields every validated event has, normalized. */
@@ -105,6 +106,17 @@ export interface SocialEvent extends EventBase {
   social: SocialUpdate;
 }
 
+/**
+ * A player of the original system, imported by `npm run import:legacy` (never sent by a game server:
+ * the ingest parser does not accept this action). Dated at the import's `--as-of`; the snapshot carries
+ * the row's own dates (registred, last_online, last_vote) for the fields they date. See ADR 0027.
+ */
+export interface LegacyImportEvent extends Omit<EventBase, 'action'> {
+  kind: 'legacy';
+  action: 'LEGACY_IMPORT';
+  snapshot: LegacySnapshot;
+}
+
 /** A validated event; narrow with `switch (event.kind)` or `switch (event.action)`. */
 export type GameEvent =
   | RegisterEvent
@@ -118,6 +130,7 @@ export type GameEvent =
   | JoinEvent
   | QuitEvent
   | LevelEvent
-  | SocialEvent;
+  | SocialEvent
+  | LegacyImportEvent;
 
 export type EventKind = GameEvent['kind'];

@@ -1,6 +1,8 @@
 import type { GameEvent, SocialProfile } from '../events/event.types';
+import type { LegacySnapshot } from '../legacy/legacy-profile';
 import { DomainError } from '../errors/domain-error';
 import { votePeriodKeys } from '../periods/vote-periods';
+import { legacyNickSince } from '../legacy/legacy-profile';
 import { ECONOMY_TYPES, type EconomyType, LEVEL_MODES, type LevelMode } from './player.constants';
 import { discriminatorFor, normalizeUuid } from './player.identity';
 
@@ -67,6 +69,8 @@ export interface VoteIncrement {
   period: VotePeriod;
   /** 'all' for the total, else a key of votePeriodKeys(). */
   key: string;
+  /** How many votes to add (default 1; an imported player brings their counts at once). */
+  count?: number;
 }
 
 export interface ClosedSession {
@@ -265,10 +269,81 @@ export function applyEvent(
     case 'social':
       player.social = { ...player.social, ...event.social };
       break;
+    case 'legacy':
+      effects.votes = applyLegacySnapshot(
+        player,
+        event.snapshot,
+        event.nick,
+        event.date,
+        current === null,
+        ctx,
+      );
+      break;
     default:
       return assertNever(event);
   }
   return { player, effects };
+}
+
+/**
+ * A player imported from the old system (ADR 0027). The snapshot adds to what live events say and
+ * never overrides a newer live value, whatever the order the two arrive in:
+ * - dated fields compare dates: registred keeps the earliest, last_online the latest (last_server and
+ *   mc_version follow it), another nick is taken only if its date (the old last_online) is the newest,
+ *   balances are dated `asOf` like any balance event;
+ * - counters add: played time and votes (total, and month/week of `asOf`); last_vote keeps the latest;
+ * - undated fields (levels, Discord id, status) fill only what no live event has set;
+ * - the discriminator and the deprecated values exist only in the old system and are always taken.
+ * The player stays offline: no session is opened.
+ */
+function applyLegacySnapshot(
+  player: PlayerProjection,
+  snapshot: LegacySnapshot,
+  nick: string,
+  asOf: number,
+  created: boolean,
+  ctx: ProjectionContext,
+): VoteIncrement[] {
+  const nickSince = legacyNickSince(snapshot, asOf);
+  if (created || (nick !== player.nick && nickSince >= player.nickSince)) {
+    player.nick = nick;
+    player.nickSince = nickSince;
+  } else if (nick === player.nick) {
+    // The same nick, known to both: held since the earlier of the two dates, in either order.
+    player.nickSince = Math.min(player.nickSince, nickSince);
+  }
+  if (snapshot.discriminator !== '') player.discriminator = snapshot.discriminator;
+  if (snapshot.registred !== 0 && (player.registred === 0 || snapshot.registred < player.registred)) {
+    player.registred = snapshot.registred;
+  }
+  if (player.openSession === null && snapshot.lastOnline >= player.lastOnline) {
+    if (snapshot.lastServer !== '') player.lastServer = snapshot.lastServer;
+    if (snapshot.mcVersion !== '') player.mcVersion = snapshot.mcVersion;
+  }
+  player.lastOnline = Math.max(player.lastOnline, snapshot.lastOnline);
+  player.playedTime += snapshot.playedTime;
+  for (const type of ECONOMY_TYPES) {
+    const amount = snapshot.balances[type];
+    if (amount !== undefined && asOf >= player.balances[type].asOf) {
+      player.balances[type] = { amount, asOf };
+    }
+  }
+  for (const mode of LEVEL_MODES) {
+    const told = player.levels[mode];
+    if (told.level === 0 && told.experience === 0) player.levels[mode] = { ...snapshot.levels[mode] };
+  }
+  if (player.discordId === '') player.discordId = snapshot.discordId;
+  if (player.social.status === '') player.social.status = snapshot.status;
+  player.deprecated = { ...snapshot.deprecated };
+  player.votesTotal += snapshot.votes.total;
+  player.lastVote = Math.max(player.lastVote, snapshot.votes.lastVote);
+  const keys = votePeriodKeys(asOf, ctx.timeZone);
+  const votes: VoteIncrement[] = [];
+  if (snapshot.votes.total > 0)
+    votes.push({ period: 'total', key: TOTAL_VOTES_KEY, count: snapshot.votes.total });
+  if (snapshot.votes.month > 0) votes.push({ period: 'month', key: keys.month, count: snapshot.votes.month });
+  if (snapshot.votes.week > 0) votes.push({ period: 'week', key: keys.week, count: snapshot.votes.week });
+  return votes;
 }
 
 function assertNever(event: never): never {
