@@ -21,3 +21,7 @@ export * from './lib/events/event.typeorm-store';
 export * from './lib/accounts/staff-account.typeorm-repository';
 export * from './lib/stats/counter.names';
 export * from './lib/persistence.module';
+export * from './lib/legacy/legacy-import.entity';
+export * from './lib/legacy/legacy-profile.reader';
+export * from './lib/legacy/legacy-import.bulk';
+export * from './lib/legacy/legacy-import';

@@ -1,2 +1,3 @@
 export * from './test-database';
 export * from './event-factory';
+export * from './legacy-database';

@@ -7,6 +7,7 @@ import { PlaySessionEntity } from '../players/play-session.entity';
 import { PlayerEntity } from '../players/player.entity';
 import { StaffAccountEntity } from '../accounts/staff-account.entity';
 import { CounterEntity } from '../stats/counter.entity';
+import { LegacyImportEntity } from '../legacy/legacy-import.entity';
 
 /** Every entity, listed explicitly (no globs: the apps are bundled file by file). */
 export const ENTITIES = [
@@ -19,4 +20,5 @@ export const ENTITIES = [
   PlaySessionEntity,
   StaffAccountEntity,
   CounterEntity,
+  LegacyImportEntity,
 ];

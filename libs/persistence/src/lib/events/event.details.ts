@@ -14,6 +14,9 @@ export function eventDetails(event: GameEvent): string | null {
       return JSON.stringify({ mode: event.mode, level: event.level, experience: event.experience });
     case 'social':
       return JSON.stringify(event.social);
+    case 'legacy':
+      // The whole imported snapshot: the log alone rebuilds the player (ADR 0027).
+      return JSON.stringify(event.snapshot);
     case 'achievement':
     case 'register':
     case 'rename':

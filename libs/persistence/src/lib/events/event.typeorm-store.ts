@@ -332,7 +332,7 @@ export class TypeOrmEventStore extends EventStore {
     for (const vote of entry.votes) {
       const id = `${vote.period}|${vote.key}`;
       const current = voteCounts.get(id) ?? { period: vote.period, key: vote.key, n: 0 };
-      current.n++;
+      current.n += vote.count ?? 1;
       voteCounts.set(id, current);
     }
     if (voteCounts.size > 0) {

@@ -1,0 +1,136 @@
+import { DataSource } from 'typeorm';
+import { LEGACY_SOURCE, LegacyImportEvent, legacyProfileEvent } from '@craftstats/domain';
+import {
+  LegacyTestDatabase,
+  TestDatabase,
+  createLegacyDatabase,
+  createTestDatabase,
+  describeEachDialect,
+  dumpImportState,
+  gameEvent,
+  legacyProfileRows,
+  mariaDbSkipReason,
+} from '../../testing';
+import { createDataSource } from '../database/data-source';
+import { runMigrations } from '../database/migrate';
+import { TypeOrmEventStore } from '../events/event.typeorm-store';
+import { importLegacyProfiles } from './legacy-import';
+import { LegacyProfileReader } from './legacy-profile.reader';
+
+const AS_OF = Date.UTC(2026, 10, 20, 12);
+const TZ = 'Europe/Prague';
+const ROWS = 60;
+
+async function migratedDatabase(dialect: 'sqlite' | 'mysql'): Promise<{ db: TestDatabase; ds: DataSource }> {
+  const db = await createTestDatabase(dialect);
+  const ds = createDataSource(db.settings);
+  await ds.initialize();
+  await runMigrations(ds);
+  return { db, ds };
+}
+
+const skipReason = mariaDbSkipReason();
+(skipReason ? describe.skip : describe)(
+  `importLegacyProfiles${skipReason ? ` — skipped: ${skipReason} (the old system is MariaDB)` : ''}`,
+  () => {
+    const rows = legacyProfileRows(ROWS);
+    let legacy: LegacyTestDatabase;
+    beforeAll(async () => {
+      legacy = await createLegacyDatabase();
+      await legacy.insert(rows);
+    });
+    afterAll(async () => {
+      await legacy?.drop();
+    });
+
+    async function run(target: DataSource, options: { pageSize?: number; concurrency?: number } = {}) {
+      const reader = await LegacyProfileReader.open(legacy.settings);
+      try {
+        return await importLegacyProfiles({ reader, target, asOf: AS_OF, timeZone: TZ, ...options });
+      } finally {
+        await reader.close();
+      }
+    }
+
+    describeEachDialect('into craftstats', (fx) => {
+      const extra: Array<{ db: TestDatabase; ds: DataSource }> = [];
+      afterAll(async () => {
+        for (const { db, ds } of extra) {
+          if (ds.isInitialized) await ds.destroy();
+          await db.drop();
+        }
+      });
+
+      it('writes in bulk exactly the rows the event store writes for the same events', async () => {
+        const summary = await run(fx.dataSource, { pageSize: 16, concurrency: 3 });
+        expect(summary).toMatchObject({ rowsRead: ROWS, created: ROWS - 4, merged: 0 });
+
+        const reference = await migratedDatabase(fx.dialect);
+        extra.push(reference);
+        const store = new TypeOrmEventStore(reference.ds);
+        const skipped = new Set(summary.skipped.map((row) => row.legacyId));
+        const events = rows
+          .filter((row) => !skipped.has(Number(row['id'])))
+          .map((row) => legacyProfileEvent(row as never, AS_OF))
+          .flatMap((result) => (result.ok ? [result.event as LegacyImportEvent] : []));
+        expect(events).toHaveLength(ROWS - 4);
+        for (let i = 0; i < events.length; i += 25) {
+          await store.ingest(events.slice(i, i + 25), {
+            source: LEGACY_SOURCE,
+            receivedAt: AS_OF,
+            timeZone: TZ,
+          });
+        }
+        const { checkpoint, ...bulk } = await dumpImportState(fx.dataSource);
+        const { checkpoint: none, ...stored } = await dumpImportState(reference.ds);
+        expect(bulk).toEqual(stored);
+        expect(none).toEqual([]);
+        expect(checkpoint).toEqual([
+          expect.objectContaining({
+            imported: ROWS - 4,
+            skipped: 4,
+            source: legacy.settings.host + ':' + legacy.settings.port + '/' + legacy.settings.database,
+          }),
+        ]);
+        expect(Number((checkpoint as Array<{ last_id: unknown }>)[0]?.last_id)).toBe(ROWS);
+      });
+
+      it('merges into players the database already knows: newer live values win, counts add', async () => {
+        const target = await migratedDatabase(fx.dialect);
+        extra.push(target);
+        const store = new TypeOrmEventStore(target.ds);
+        const row = rows[9] ?? {};
+        const uuid = String(row['uuid']);
+        const nick = String(row['nick']);
+        const live = [
+          gameEvent({ action: 'ECONOMY_CRAFTCOINS_ADD', uuid, nick, date: AS_OF + 1000, new_value: 5 }),
+          gameEvent({ action: 'ECONOMY_KARMA_ADD', uuid, nick, date: AS_OF - 1000, new_value: 77 }),
+          gameEvent({ action: 'PLAYER_VOTE', uuid, nick, date: AS_OF + 2000, site: 'craftlist.org' }),
+        ];
+        await store.ingest(live, { source: 'survival', receivedAt: AS_OF + 3000, timeZone: TZ });
+
+        const summary = await run(target.ds, { pageSize: 7 });
+        expect(summary).toMatchObject({ created: ROWS - 5, merged: 1, registrations: ROWS - 4 });
+
+        const [player] = (await target.ds.query(
+          'SELECT id, votes_total, registred FROM players WHERE uuid = ?',
+          [uuid],
+        )) as Array<{ id: number; votes_total: number; registred: unknown }>;
+        expect(Number(player?.votes_total)).toBe(Number(row['total_votes']) + 1);
+        expect(Number(player?.registred)).toBe(Number(row['registred']));
+        const balances = (await target.ds.query(
+          'SELECT currency, amount FROM player_balances WHERE player_id = ? ORDER BY currency',
+          [player?.id],
+        )) as Array<{ currency: string; amount: unknown }>;
+        const amount = (currency: string) => Number(balances.find((b) => b.currency === currency)?.amount);
+        expect(amount('CRAFTCOINS')).toBe(5); // the live value is newer than --as-of
+        expect(amount('KARMA')).toBe(Number(row['karma_points'])); // the live value is older
+        const [week] = (await target.ds.query(
+          "SELECT votes FROM vote_counts WHERE player_id = ? AND period = 'week'",
+          [player?.id],
+        )) as Array<{ votes: unknown }>;
+        expect(Number(week?.votes)).toBe(Number(row['week_votes']) + 1);
+      });
+    });
+  },
+);

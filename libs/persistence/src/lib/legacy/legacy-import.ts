@@ -1,0 +1,421 @@
+import { DataSource, EntityManager, In } from 'typeorm';
+import {
+  LEGACY_SOURCE,
+  LegacyImportEvent,
+  LegacyProfileRow,
+  LegacyRowProblem,
+  legacyProfileEvent,
+} from '@craftstats/domain';
+import { dialectOf } from '../database/data-source';
+import { chunk } from '../database/sql-dialect';
+import { ProcessedEventEntity } from '../events/processed-event.entity';
+import { TypeOrmEventStore } from '../events/event.typeorm-store';
+import { PlayerEntity } from '../players/player.entity';
+import { LegacyImportEntity } from './legacy-import.entity';
+import { projectNewPlayers, writeNewPlayers } from './legacy-import.bulk';
+import { LegacyProfileReader } from './legacy-profile.reader';
+
+/** A row that was not imported, with the reason (every one is reported, none silently dropped). */
+export interface SkippedLegacyRow {
+  legacyId: number;
+  uuid: string;
+  nick: string;
+  problem: LegacyRowProblem;
+  detail: string;
+}
+
+export interface LegacyImportProgress {
+  /** Rows read in this run. */
+  rows: number;
+  /** Rows left when the run started (after the checkpoint). */
+  total: number;
+  lastId: number;
+  elapsedMs: number;
+  rowsPerSecond: number;
+  /** Seconds to the end at the current rate (null before the first page). */
+  etaSeconds: number | null;
+}
+
+export interface LegacyImportSummary {
+  /** `host:port/db` of the legacy database. */
+  source: string;
+  dryRun: boolean;
+  asOf: number;
+  /** The checkpoint this run started after (0 = from the beginning). */
+  resumedAfterId: number;
+  lastId: number;
+  rowsRead: number;
+  /** Players created by this run (the bulk path). */
+  created: number;
+  /** Imported into players the database already knew (through the event store's rules). */
+  merged: number;
+  /** Rows whose event the log already had (a re-run after a kill, or --from-start). */
+  alreadyImported: number;
+  /** Registrations this run added to the registered-player count. */
+  registrations: number;
+  skipped: SkippedLegacyRow[];
+  skippedByProblem: Partial<Record<LegacyRowProblem, number>>;
+  elapsedMs: number;
+  rowsPerSecond: number;
+  /** All runs against this database, from the checkpoint table (after this run). */
+  totals: { imported: number; skipped: number };
+}
+
+export interface LegacyImportOptions {
+  reader: LegacyProfileReader;
+  /** The craftstats database, migrated. */
+  target: DataSource;
+  /** Date (ms) of the imported values that have no date of their own. */
+  asOf: number;
+  /** Read and validate everything, write nothing. */
+  dryRun?: boolean;
+  /** Ignore the checkpoint: read every row again (already imported ones are recognised as such). */
+  fromStart?: boolean;
+  /** The community's time zone: month_votes and week_votes count for the month and week of asOf. */
+  timeZone: string;
+  /** Rows per page (one transaction each). */
+  pageSize?: number;
+  /** Pages written at once on MySQL/MariaDB (default 2; SQLite: always 1). */
+  concurrency?: number;
+  now?: () => number;
+  onProgress?: (progress: LegacyImportProgress) => void;
+  onSkipped?: (row: SkippedLegacyRow) => void;
+}
+
+const DEFAULT_PAGE_SIZE = 5000;
+const STORE_BATCH = 200;
+
+function isDuplicateKey(error: unknown): boolean {
+  const code =
+    (error as { driverError?: { code?: string }; code?: string })?.driverError?.code ??
+    (error as { code?: string })?.code;
+  return (
+    code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
+}
+
+interface ExistingPlayer {
+  registred: number;
+}
+
+/**
+ * Imports the old system's `player_profile` into the log and the projections (ADR 0027).
+ *
+ * Pages of rows, by primary key, each in one transaction that also advances the checkpoint: rows of
+ * unknown players take the bulk path (multi-row INSERTs of exactly what the domain rules give), rows
+ * of players the database already knows go through the event store like any batch, so live events
+ * and the import combine under the same rules. The next page is read while the current one is
+ * written. Resumable after a kill (the checkpoint and the processed ids are committed with the page);
+ * a re-run reads only rows added since.
+ */
+export async function importLegacyProfiles(options: LegacyImportOptions): Promise<LegacyImportSummary> {
+  const { reader, target, asOf, timeZone } = options;
+  const dryRun = options.dryRun ?? false;
+  const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
+  // SQLite has one connection: one page at a time.
+  const concurrency = dialectOf(target) === 'sqlite' ? 1 : Math.max(1, options.concurrency ?? 2);
+  const now = options.now ?? Date.now;
+  const dialect = dialectOf(target);
+  const store = new TypeOrmEventStore(target);
+  const receivedAt = now();
+  const ctx = { source: LEGACY_SOURCE, receivedAt, timeZone };
+  const started = now();
+
+  const checkpoint = await readCheckpoint(target, reader.name);
+  const resumedAfterId = options.fromStart ? 0 : (checkpoint?.lastId ?? 0);
+  const duplicates = await reader.duplicateUuids();
+  const total = await reader.count(resumedAfterId);
+
+  const summary: LegacyImportSummary = {
+    source: reader.name,
+    dryRun,
+    asOf,
+    resumedAfterId,
+    lastId: resumedAfterId,
+    rowsRead: 0,
+    created: 0,
+    merged: 0,
+    alreadyImported: 0,
+    registrations: 0,
+    skipped: [],
+    skippedByProblem: {},
+    elapsedMs: 0,
+    rowsPerSecond: 0,
+    totals: { imported: checkpoint?.imported ?? 0, skipped: checkpoint?.skipped ?? 0 },
+  };
+  const skip = (row: SkippedLegacyRow) => {
+    summary.skipped.push(row);
+    summary.skippedByProblem[row.problem] = (summary.skippedByProblem[row.problem] ?? 0) + 1;
+    options.onSkipped?.(row);
+  };
+
+  // Pages are written by up to `concurrency` transactions at once (MariaDB then uses both cores);
+  // the checkpoint only ever covers a contiguous prefix of committed pages (see CheckpointTracker).
+  const tracker = new CheckpointTracker(resumedAfterId);
+  const inFlight = new Set<Promise<void>>();
+  let failure: unknown = null;
+  let afterId = resumedAfterId;
+  let next: Promise<LegacyProfileRow[]> = reader.page(afterId, pageSize);
+  for (;;) {
+    const rows = await next;
+    if (rows.length === 0) break;
+    const lastId = Number(rows[rows.length - 1]?.['id']);
+    afterId = lastId;
+    // Read ahead while this page is written.
+    next = reader.page(lastId, pageSize);
+    next.catch(() => undefined);
+
+    const events: LegacyImportEvent[] = [];
+    let skippedHere = 0;
+    for (const row of rows) {
+      const result = legacyProfileEvent(row, asOf);
+      const base = { legacyId: Number(row['id']), uuid: String(row['uuid']), nick: String(row['nick']) };
+      if (!result.ok) {
+        skip({ ...base, problem: result.problem, detail: result.detail });
+        skippedHere++;
+        continue;
+      }
+      const keptId = duplicates.get(base.legacyId);
+      if (keptId !== undefined) {
+        skip({
+          ...base,
+          problem: 'DUPLICATE_UUID',
+          detail: `same player (uuid ${result.event.uuid}) as row ${keptId}, which is imported`,
+        });
+        skippedHere++;
+        continue;
+      }
+      events.push(result.event);
+    }
+
+    const page = tracker.start(lastId);
+    const task = importPage(target, dialect, store, events, ctx, dryRun, {
+      source: reader.name,
+      lastId: () => tracker.committing(page),
+      skipped: skippedHere,
+    }).then(
+      (outcome) => {
+        tracker.committed(page);
+        summary.created += outcome.created;
+        summary.merged += outcome.merged;
+        summary.alreadyImported += outcome.alreadyImported;
+        summary.registrations += outcome.registrations;
+        summary.totals.imported += outcome.created + outcome.merged;
+        summary.totals.skipped += skippedHere;
+        summary.rowsRead += rows.length;
+        summary.lastId = Math.max(summary.lastId, tracker.done());
+        const elapsedMs = Math.max(1, now() - started);
+        const rowsPerSecond = (summary.rowsRead * 1000) / elapsedMs;
+        options.onProgress?.({
+          rows: summary.rowsRead,
+          total,
+          lastId: tracker.done(),
+          elapsedMs,
+          rowsPerSecond,
+          etaSeconds: rowsPerSecond > 0 ? Math.max(0, total - summary.rowsRead) / rowsPerSecond : null,
+        });
+      },
+      (error: unknown) => {
+        failure ??= error;
+      },
+    );
+    const tracked = task.finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+    if (inFlight.size >= concurrency) await Promise.race(inFlight);
+    if (failure !== null) break;
+  }
+  await Promise.all(inFlight);
+  if (failure !== null) throw failure;
+  summary.elapsedMs = Math.max(1, now() - started);
+  summary.rowsPerSecond = (summary.rowsRead * 1000) / summary.elapsedMs;
+  return summary;
+}
+
+interface PageOutcome {
+  created: number;
+  merged: number;
+  alreadyImported: number;
+  registrations: number;
+}
+
+interface Checkpoint {
+  source: string;
+  /** The id to record, asked for inside the page's transaction (just before its commit). */
+  lastId: () => number;
+  /** Invalid rows of this page. */
+  skipped: number;
+}
+
+/**
+ * Which prefix of the legacy table is safely imported. Pages may commit out of order; the checkpoint
+ * a page's transaction writes covers that page only if every earlier page has committed, else the
+ * end of the contiguous committed prefix. Written as GREATEST(stored, new), so it never goes back.
+ * After a kill, pages beyond the checkpoint that had committed are read again: their players exist
+ * by then, so their events go through the event store and are recognised as already imported.
+ */
+class CheckpointTracker {
+  private readonly pages: Array<{ lastId: number; committed: boolean }> = [];
+  private prefix = 0;
+
+  constructor(private readonly startId: number) {}
+
+  start(lastId: number): number {
+    this.pages.push({ lastId, committed: false });
+    return this.pages.length - 1;
+  }
+
+  committed(page: number): void {
+    const entry = this.pages[page];
+    if (entry) entry.committed = true;
+    while (this.pages[this.prefix]?.committed) this.prefix++;
+  }
+
+  /** The checkpoint if `page` commits now. */
+  committing(page: number): number {
+    let end = this.prefix;
+    while (end < this.pages.length && (end === page || this.pages[end]?.committed)) end++;
+    return end === 0 ? this.startId : (this.pages[end - 1]?.lastId ?? this.startId);
+  }
+
+  /** The end of the committed prefix. */
+  done(): number {
+    return this.prefix === 0 ? this.startId : (this.pages[this.prefix - 1]?.lastId ?? this.startId);
+  }
+}
+
+async function readCheckpoint(target: DataSource, source: string): Promise<LegacyImportEntity | null> {
+  try {
+    return await target.getRepository(LegacyImportEntity).findOne({ where: { source } });
+  } catch (error) {
+    // A dry run against a database that was never migrated: nothing imported yet.
+    if (/legacy_imports/.test(String(error))) return null;
+    throw error;
+  }
+}
+
+async function existingPlayers(
+  manager: EntityManager,
+  uuids: readonly string[],
+): Promise<Map<string, ExistingPlayer>> {
+  const found = new Map<string, ExistingPlayer>();
+  for (const part of chunk(uuids, 1000)) {
+    const rows = await manager.getRepository(PlayerEntity).find({
+      select: { uuid: true, registred: true },
+      where: { uuid: In(part) },
+    });
+    for (const row of rows) found.set(row.uuid, { registred: row.registred });
+  }
+  return found;
+}
+
+async function processedIds(manager: EntityManager, ids: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const part of chunk(ids, 1000)) {
+    const rows = await manager.getRepository(ProcessedEventEntity).find({
+      select: { eventId: true },
+      where: { source: LEGACY_SOURCE, eventId: In(part) },
+    });
+    for (const row of rows) found.add(row.eventId);
+  }
+  return found;
+}
+
+async function importPage(
+  target: DataSource,
+  dialect: 'mysql' | 'sqlite',
+  store: TypeOrmEventStore,
+  events: readonly LegacyImportEvent[],
+  ctx: { source: string; receivedAt: number; timeZone: string },
+  dryRun: boolean,
+  checkpoint: Checkpoint,
+): Promise<PageOutcome> {
+  let known: Map<string, ExistingPlayer>;
+  try {
+    known = await existingPlayers(target.manager, [...new Set(events.map((event) => event.uuid))]);
+  } catch (error) {
+    if (dryRun && /players/.test(String(error))) known = new Map();
+    else throw error;
+  }
+  const fresh = events.filter((event) => !known.has(event.uuid));
+  const merging = events.filter((event) => known.has(event.uuid));
+  const registeredBy = (list: readonly LegacyImportEvent[]) =>
+    list.filter((event) => event.snapshot.registred !== 0 && (known.get(event.uuid)?.registred ?? 0) === 0)
+      .length;
+
+  if (dryRun) {
+    const seen =
+      merging.length > 0
+        ? await processedIds(
+            target.manager,
+            merging.map((e) => e.id),
+          )
+        : new Set();
+    const pending = merging.filter((event) => !seen.has(event.id));
+    return {
+      created: fresh.length,
+      merged: pending.length,
+      alreadyImported: merging.length - pending.length,
+      registrations: registeredBy(fresh) + registeredBy(pending),
+    };
+  }
+
+  let merged = 0;
+  let alreadyImported = 0;
+  const ingest = async (list: readonly LegacyImportEvent[]) => {
+    for (const part of chunk(list, STORE_BATCH)) {
+      const outcome = await store.ingest(part, ctx);
+      merged += outcome.accepted;
+      alreadyImported += outcome.duplicates;
+    }
+  };
+  // Known players first, through the store (idempotent on its own); the page's transaction below then
+  // records the checkpoint, so a kill in between only makes the resumed run see those as duplicates.
+  const mergedRegistrations = registeredBy(merging);
+  await ingest(merging);
+
+  const projected = projectNewPlayers(fresh, ctx);
+  const writeCheckpoint = (manager: EntityManager, imported: number) => {
+    const q = (name: string) => (dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
+    const greatest = dialect === 'mysql' ? 'GREATEST' : 'MAX';
+    const value = (c: string) => (dialect === 'mysql' ? `VALUES(${q(c)})` : `excluded.${q(c)}`);
+    const columns = ['source', 'last_id', 'imported', 'skipped', 'updated_at'];
+    const sets = [
+      `${q('last_id')} = ${greatest}(${q('last_id')}, ${value('last_id')})`,
+      `${q('imported')} = ${q('imported')} + ${value('imported')}`,
+      `${q('skipped')} = ${q('skipped')} + ${value('skipped')}`,
+      `${q('updated_at')} = ${value('updated_at')}`,
+    ].join(', ');
+    return manager.query(
+      `INSERT INTO ${q('legacy_imports')} (${columns.map(q).join(', ')}) VALUES (?, ?, ?, ?, ?) ` +
+        (dialect === 'mysql'
+          ? `ON DUPLICATE KEY UPDATE ${sets}`
+          : `ON CONFLICT (${q('source')}) DO UPDATE SET ${sets}`),
+      [checkpoint.source, checkpoint.lastId(), imported, checkpoint.skipped, ctx.receivedAt],
+    );
+  };
+  try {
+    const { registrations } = await target.transaction(async (manager) => {
+      const written = await writeNewPlayers(manager, dialect, projected, ctx.source, ctx.receivedAt);
+      await writeCheckpoint(manager, merged + fresh.length);
+      return written;
+    });
+    return {
+      created: fresh.length,
+      merged,
+      alreadyImported,
+      registrations: registrations + mergedRegistrations,
+    };
+  } catch (error) {
+    if (!isDuplicateKey(error)) throw error;
+  }
+  // A live event created one of these players meanwhile: the whole page goes through the store.
+  const createdBefore = merged;
+  await ingest(fresh);
+  await target.transaction((manager) => writeCheckpoint(manager, merged));
+  return {
+    created: 0,
+    merged,
+    alreadyImported,
+    registrations: mergedRegistrations + (merged - createdBefore > 0 ? registeredBy(fresh) : 0),
+  };
+}

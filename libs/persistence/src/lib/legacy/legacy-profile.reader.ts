@@ -1,0 +1,121 @@
+import { Connection, RowDataPacket, createConnection } from 'mysql2/promise';
+import { LEGACY_COLUMNS, LegacyProfileRow, normalizeUuid } from '@craftstats/domain';
+
+/** Where the old system's database is: `mysql://user:pass@host[:port]/db` (or `mariadb://`). */
+export interface LegacySourceSettings {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  database: string;
+}
+
+/** @throws RangeError naming the problem (never echoing the password) for a malformed URL. */
+export function parseLegacySourceUrl(raw: string): LegacySourceSettings {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new RangeError('--from must be a URL like mysql://user:pass@host/db');
+  }
+  if (url.protocol !== 'mysql:' && url.protocol !== 'mariadb:') {
+    throw new RangeError(`--from must be a mysql:// or mariadb:// URL, not ${url.protocol}//`);
+  }
+  const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  if (database === '' || database.includes('/')) {
+    throw new RangeError('--from must name the database: mysql://user:pass@host/db');
+  }
+  return {
+    host: url.hostname || '127.0.0.1',
+    port: Number(url.port || 3306),
+    user: decodeURIComponent(url.username || 'root'),
+    password: decodeURIComponent(url.password),
+    database,
+  };
+}
+
+/** The name a legacy database is known by in the checkpoint table and the output: no credentials. */
+export function legacySourceName(settings: LegacySourceSettings): string {
+  return `${settings.host}:${settings.port}/${settings.database}`;
+}
+
+const SELECT_COLUMNS = LEGACY_COLUMNS.map((column) => `\`${column}\``).join(', ');
+
+/**
+ * Reads `player_profile` of the old system, keyset-paginated by its primary key. The table is latin2
+ * (latin2_czech_cs): the connection asks for utf8mb4, so the server converts and Czech letters arrive
+ * intact. BIGINT columns come as text, so nothing beyond 2^53 is silently rounded.
+ */
+export class LegacyProfileReader {
+  private constructor(
+    private readonly connection: Connection,
+    readonly name: string,
+  ) {}
+
+  static async open(settings: LegacySourceSettings): Promise<LegacyProfileReader> {
+    const connection = await createConnection({
+      host: settings.host,
+      port: settings.port,
+      user: settings.user,
+      password: settings.password,
+      database: settings.database,
+      charset: 'UTF8MB4_UNICODE_CI',
+      supportBigNumbers: true,
+      bigNumberStrings: true,
+      connectTimeout: 10_000,
+    });
+    return new LegacyProfileReader(connection, legacySourceName(settings));
+  }
+
+  /** Rows after `afterId` (for the ETA). */
+  async count(afterId: number): Promise<number> {
+    const [rows] = await this.connection.query<RowDataPacket[]>(
+      'SELECT COUNT(*) AS n FROM `player_profile` WHERE `id` > ?',
+      [afterId],
+    );
+    return Number(rows[0]?.['n'] ?? 0);
+  }
+
+  /** Up to `limit` rows with `id > afterId`, by id. */
+  async page(afterId: number, limit: number): Promise<LegacyProfileRow[]> {
+    const [rows] = await this.connection.query<RowDataPacket[]>(
+      `SELECT ${SELECT_COLUMNS} FROM \`player_profile\` WHERE \`id\` > ? ORDER BY \`id\` LIMIT ?`,
+      [afterId, limit],
+    );
+    return rows as LegacyProfileRow[];
+  }
+
+  /**
+   * Rows that are the same player as another row: the old unique key compared the uuid text, so a
+   * dashed and an undashed (or upper-case) spelling of one uuid could both exist. Of each group the row
+   * seen online last is kept (ties: the lowest id); the others map to the kept row's id.
+   */
+  async duplicateUuids(): Promise<Map<number, number>> {
+    const key = "LOWER(REPLACE(`uuid`, '-', ''))";
+    const [rows] = await this.connection.query<RowDataPacket[]>(
+      `SELECT p.\`id\`, p.\`uuid\`, p.\`last_online\` FROM \`player_profile\` p
+         JOIN (SELECT ${key} AS k FROM \`player_profile\` GROUP BY k HAVING COUNT(*) > 1) d
+           ON ${key.replace(/`uuid`/, 'p.`uuid`')} = d.k
+       ORDER BY p.\`id\``,
+    );
+    const groups = new Map<string, Array<{ id: number; lastOnline: number }>>();
+    for (const row of rows) {
+      const uuid = normalizeUuid(String(row['uuid']));
+      if (uuid === null) continue; // reported as an invalid uuid anyway
+      const group = groups.get(uuid) ?? [];
+      group.push({ id: Number(row['id']), lastOnline: Number(row['last_online']) });
+      groups.set(uuid, group);
+    }
+    const duplicates = new Map<number, number>();
+    for (const group of groups.values()) {
+      if (group.length < 2) continue;
+      const kept = group.reduce((best, row) => (row.lastOnline > best.lastOnline ? row : best));
+      for (const row of group) if (row.id !== kept.id) duplicates.set(row.id, kept.id);
+    }
+    return duplicates;
+  }
+
+  async close(): Promise<void> {
+    await this.connection.end();
+  }
+}

@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+// Measures `npm run import:legacy` on generated data: N legacy rows (default 1,000,000) in a scratch
+// MariaDB database built from the old system's DDL, imported into a scratch craftstats database on
+// the same server. Both databases are dropped at the end. Target: 1,000,000 rows in at most 3 minutes.
+//   node tools/bench/import-legacy.mjs [--rows N] [--page-size N]      (BENCH_MARIADB_URL, default mariadb://root@127.0.0.1:3306/)
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const require = createRequire(import.meta.url);
+const mysql = require('mysql2/promise');
+
+const { values: args } = parseArgs({
+  options: { rows: { type: 'string', default: '1000000' }, 'page-size': { type: 'string' } },
+});
+const rows = Number(args.rows);
+const TARGET_SECONDS = 180;
+const base = new URL(process.env.BENCH_MARIADB_URL ?? 'mariadb://root@127.0.0.1:3306/');
+const server = {
+  host: base.hostname,
+  port: Number(base.port || 3306),
+  user: decodeURIComponent(base.username || 'root'),
+  password: decodeURIComponent(base.password),
+};
+const legacyDb = `craftstats_bench_legacy_${process.pid}`;
+const targetDb = `craftstats_bench_target_${process.pid}`;
+const ddl = readFileSync(path.join(root, 'libs/persistence/src/testing/legacy/player_profile.sql'), 'utf8');
+
+function url(db, protocol = 'mysql:') {
+  const u = new URL(base.toString());
+  u.protocol = protocol;
+  u.pathname = `/${db}`;
+  return u.toString();
+}
+
+const admin = await mysql.createConnection({
+  ...server,
+  charset: 'UTF8MB4_UNICODE_CI',
+  multipleStatements: true,
+});
+try {
+  await admin.query(`CREATE DATABASE \`${legacyDb}\` CHARACTER SET latin2 COLLATE latin2_czech_cs`);
+  await admin.query(`CREATE DATABASE \`${targetDb}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await admin.query(`USE \`${legacyDb}\``);
+  for (const statement of ddl.split(/;\s*\n/)) if (statement.trim()) await admin.query(statement);
+
+  let t = Date.now();
+  // Generated server-side from the SEQUENCE engine: every third uuid undashed, Czech statuses, sparse
+  // balances, a Discord id for a third of the players, huge CraftCoins for some.
+  const step = 100_000;
+  for (let from = 1; from <= rows; from += step) {
+    const to = Math.min(rows, from + step - 1);
+    await admin.query(
+      `INSERT INTO player_profile (discriminator, nick, uuid, registred, last_online, last_server, played_time,
+         mc_version, craft_coins, craft_tokens, vote_tokens, vote_tokens_3, karma_points, quest_points, event_points,
+         level, experience, global_level, survival_118_level, survival_118_experience, skyblock_118_level,
+         skyblock_118_experience, creative_level, vanilla_level, prison_level, skycloud_level,
+         total_votes, month_votes, week_votes, last_vote, discord_user_id, status)
+       SELECT LPAD(1 + seq % 9999, 4, '0'), CONCAT('Hrac_', seq),
+         IF(seq % 3 = 0, MD5(seq), CONCAT_WS('-', SUBSTR(MD5(seq),1,8), SUBSTR(MD5(seq),9,4), SUBSTR(MD5(seq),13,4), SUBSTR(MD5(seq),17,4), SUBSTR(MD5(seq),21,12))),
+         1386000000000 + seq * 300000, 1700000000000 + seq * 60000, ELT(1 + seq % 4, 'lobby', 'survival', 'skyblock', 'creative'),
+         seq * 1000 % 900000000, IF(seq % 5 = 0, '0', '1.20.4'),
+         IF(seq % 1000 = 0, 9000000000000000, seq * 37 % 100000), seq % 7, seq % 50, seq % 30, seq % 11, seq % 400, IF(seq % 20 = 0, 3, 0),
+         1 + seq % 40, seq % 9000, 1 + seq % 60, 1 + seq % 80, seq * 13 % 100000, 1 + seq % 30, seq % 5000, 1 + seq % 10, 1, 1, 1,
+         seq % 300, seq % 20, seq % 5, IF(seq % 300 = 0, 0, 1700000000000 + seq), IF(seq % 3 = 0, CONCAT('3', LPAD(seq, 17, '0')), NULL),
+         IF(seq % 4 = 0, 'Žluťoučký kůň úpěl ďábelské ódy', 'Tento hráč nemá nastavený status...')
+       FROM seq_${from}_to_${to}`,
+    );
+  }
+  process.stdout.write(`generated ${rows} legacy rows in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
+
+  t = Date.now();
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(root, 'tools/legacy-import/import-legacy.mjs'),
+      '--from',
+      url(legacyDb),
+      '--as-of',
+      '2026-11-20T12:00:00Z',
+      '--json',
+      ...(args['page-size'] ? ['--page-size', args['page-size']] : []),
+    ],
+    { env: { ...process.env, DATABASE_URL: url(targetDb) }, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let stdout = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  const wall = (Date.now() - t) / 1000;
+  if (code !== 0) throw new Error(`import exited with ${code}`);
+  const summary = JSON.parse(stdout.trim().split('\n').pop());
+  const [[counts]] = await admin.query(
+    `SELECT (SELECT COUNT(*) FROM \`${targetDb}\`.players) AS players,
+            (SELECT COUNT(*) FROM \`${targetDb}\`.economy_log) AS log_rows,
+            (SELECT COUNT(*) FROM \`${targetDb}\`.player_balances) AS balances,
+            (SELECT COUNT(*) FROM \`${targetDb}\`.vote_counts) AS vote_counts`,
+  );
+  process.stdout.write(
+    `import: ${summary.rowsRead} rows in ${(summary.elapsedMs / 1000).toFixed(1)} s = ${Math.round(summary.rowsPerSecond)} rows/s ` +
+      `(process wall time incl. build and migrations ${wall.toFixed(1)} s); created ${summary.created}, skipped ${summary.skipped.length}\n` +
+      `target rows: ${JSON.stringify(counts)}\n` +
+      `${wall <= TARGET_SECONDS * (rows / 1_000_000) ? 'PASS' : 'FAIL'}: target ${TARGET_SECONDS} s per 1,000,000 rows\n`,
+  );
+} finally {
+  await admin.query(`DROP DATABASE IF EXISTS \`${legacyDb}\``);
+  await admin.query(`DROP DATABASE IF EXISTS \`${targetDb}\``);
+  await admin.end();
+}
