@@ -17,7 +17,7 @@ const require = createRequire(import.meta.url);
 
 async function loadPersistence() {
   const out = path.join(root, 'tmp/tools-build');
-  await compileTree(['libs/persistence/src', 'libs/domain/src'], out);
+  await compileTree(['libs/persistence/src', 'libs/domain/src', 'libs/contracts/src'], out);
   require('reflect-metadata');
   return require(path.join(out, 'libs/persistence/src/index.js'));
 }

@@ -80,7 +80,7 @@ const timeZone = process.env.TZ_COMMUNITY || 'Europe/Prague';
 const targetUrl = process.env.DATABASE_URL || 'sqlite:./data/craftstats.sqlite';
 
 const out = path.join(root, 'tmp/tools-build');
-await compileTree(['libs/persistence/src', 'libs/domain/src'], out);
+await compileTree(['libs/persistence/src', 'libs/domain/src', 'libs/contracts/src'], out);
 require('reflect-metadata');
 const p = require(path.join(out, 'libs/persistence/src/index.js'));
 
