@@ -1,6 +1,6 @@
 import { PipeTransform } from '@nestjs/common';
 import { validate } from 'class-validator';
-import { AccountException } from './accounts.exception';
+import { AccountException } from './accounts.errors';
 import { ACCOUNT_FIELD_MESSAGES } from './accounts.messages';
 
 /** Keys that never become properties of a DTO, whatever the JSON parser let through. */

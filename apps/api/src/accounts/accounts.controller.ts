@@ -6,11 +6,9 @@ import {
   HttpCode,
   Inject,
   Post,
-  UseFilters,
   UseGuards,
   applyDecorators,
 } from '@nestjs/common';
-import { RouteConfig } from '@nestjs/platform-fastify';
 import {
   ApiBearerAuth,
   ApiBody,
@@ -28,7 +26,7 @@ import {
   RegisterResponse,
 } from '@craftstats/contracts';
 import { AuthRateLimit, RATE_LIMIT_HEADER_DOCS } from '../rate-limit/rate-limit.decorators';
-import { ErrorEnvelopeDto } from '@craftstats/platform';
+import { AnswerErrorsWith, ErrorEnvelopeDto, JsonBodyGuard } from '@craftstats/platform';
 import { AccountResultDto } from '../openapi/openapi.schemas';
 import { CurrentStaff } from '../auth/current-staff.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
@@ -42,8 +40,7 @@ import {
   RegisterDto,
   USERNAME_MAX_LENGTH,
 } from './accounts.dto';
-import { AccountsExceptionFilter } from './accounts.filter';
-import { ACCOUNT_ROUTE } from './accounts.http';
+import { AccountErrorAnswer } from './accounts.errors';
 import {
   ACCOUNT_BODY_MESSAGES,
   ACCOUNT_FIELD_MESSAGES,
@@ -86,7 +83,7 @@ const bodyErrors = [
 
 /**
  * Staff accounts (seed §4.5, §4.6): register and login answer the seed's `{ success, message }` shape
- * (their own exception filter); `/account/me` is a normal authenticated endpoint with the envelope.
+ * (their route's answer shape, `AccountErrorAnswer`); `/account/me` is a normal authenticated endpoint with the envelope.
  */
 @ApiTags('Účty')
 @Controller('account')
@@ -96,9 +93,9 @@ export class AccountsController {
   @Post('register')
   @HttpCode(200)
   @Header('cache-control', 'no-store')
-  @RouteConfig({ [ACCOUNT_ROUTE]: true })
-  @UseFilters(AccountsExceptionFilter)
+  @AnswerErrorsWith(AccountErrorAnswer)
   @AuthRateLimit()
+  @UseGuards(JsonBodyGuard) // listed after @AuthRateLimit() so that it runs first: a 415 is not counted
   @ApiOperation({
     summary: 'Nastavení hesla člena týmu',
     description:
@@ -139,9 +136,9 @@ export class AccountsController {
   @Post('login')
   @HttpCode(200)
   @Header('cache-control', 'no-store')
-  @RouteConfig({ [ACCOUNT_ROUTE]: true })
-  @UseFilters(AccountsExceptionFilter)
+  @AnswerErrorsWith(AccountErrorAnswer)
   @AuthRateLimit()
+  @UseGuards(JsonBodyGuard) // listed after @AuthRateLimit() so that it runs first: a 415 is not counted
   @ApiOperation({
     summary: 'Přihlášení člena týmu',
     description:

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { PersistenceModule } from '@craftstats/persistence';
 import { AuthModule } from '../auth/auth.module';
 import { AccountsController } from './accounts.controller';
-import { AccountsHttpSetup } from './accounts.http';
+import { AccountErrorAnswer } from './accounts.errors';
 import { PasswordHasher } from './accounts.passwords';
 import { AccountsService } from './accounts.service';
 
@@ -10,6 +10,6 @@ import { AccountsService } from './accounts.service';
 @Module({
   imports: [PersistenceModule, AuthModule],
   controllers: [AccountsController],
-  providers: [AccountsService, PasswordHasher, AccountsHttpSetup],
+  providers: [AccountsService, PasswordHasher, AccountErrorAnswer],
 })
 export class AccountsModule {}

@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES } from '@craftstats/contracts';
 import { StaffAccountRepository, StaffCredentials } from '@craftstats/domain';
 import { testConfig } from '@craftstats/platform/testing';
 import { AuthTokenService } from '../auth/auth-token.service';
-import { AccountException } from './accounts.exception';
+import { AccountException } from './accounts.errors';
 import { PasswordHasher } from './accounts.passwords';
 import { AccountsService } from './accounts.service';
 

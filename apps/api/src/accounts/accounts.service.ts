@@ -6,7 +6,7 @@ import { AuthTokenService } from '../auth/auth-token.service';
 import { isStaffRank } from '../auth/auth.staff';
 import { AdminKeyVerifier } from './accounts.admin-key';
 import { LoginDto, RegisterDto } from './accounts.dto';
-import { AccountException } from './accounts.exception';
+import { AccountException } from './accounts.errors';
 import { ACCOUNT_BODY_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './accounts.messages';
 import { PasswordHasher } from './accounts.passwords';
 

@@ -1,45 +1,57 @@
-import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, INestApplicationContext, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MappedErrorReply, errorAnswerOf } from './error-answer';
 import { toErrorEnvelope } from './error-envelope';
 
-/** Global filter: every error leaves the app as `{ status, error, message }` with a matching HTTP status. */
+/**
+ * The one global filter: every error leaves the app in the answer shape its route declares
+ * (`@AnswerErrorsWith`), by default `{ status, error, message }` with a matching HTTP status. Nest also
+ * routes the errors Fastify raises before the handler (body parser, body limit) here.
+ */
 @Catch()
 export class ErrorEnvelopeFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
+  /** `app` resolves the routes' ErrorAnswer classes; without it every error gets the envelope. */
+  constructor(private readonly app?: INestApplicationContext) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    sendErrorEnvelope(
+    sendErrorAnswer(
       exception,
       http.getRequest<FastifyRequest>(),
       http.getResponse<FastifyReply>(),
       this.logger,
+      this.app,
     );
   }
 }
 
-export function sendErrorEnvelope(
+/** The envelope answer of any thrown value (what routes without `@AnswerErrorsWith` answer). */
+export function envelopeAnswer(exception: unknown): MappedErrorReply {
+  const { envelope, headers, unexpected } = toErrorEnvelope(exception);
+  return { status: envelope.status, body: envelope, headers, unexpected };
+}
+
+/** Maps `exception` with the route's answer shape (the envelope by default) and sends it. */
+export function sendErrorAnswer(
   exception: unknown,
   request: FastifyRequest,
   reply: FastifyReply,
   logger: Logger,
+  app?: INestApplicationContext,
 ): void {
-  const { envelope, headers, unexpected } = toErrorEnvelope(exception);
-  sendError(exception, request, reply, logger, {
-    status: envelope.status,
-    body: envelope,
-    headers,
-    unexpected,
-  });
-}
-
-/** An error answer already mapped from an exception (by `toErrorEnvelope` or a feature's own mapper). */
-export interface MappedErrorReply {
-  status: number;
-  body: unknown;
-  headers: Record<string, string>;
-  /** True for failures that are our fault: logged with their stack (the answer never carries it). */
-  unexpected: boolean;
+  const shape = errorAnswerOf(request, app);
+  if (shape === undefined) {
+    sendError(exception, request, reply, logger, envelopeAnswer(exception));
+    return;
+  }
+  void Promise.resolve()
+    .then(() => shape.answer(exception, request, reply))
+    .then(
+      (mapped) => sendError(exception, request, reply, logger, mapped),
+      (failure: unknown) => sendError(failure, request, reply, logger, envelopeAnswer(failure)),
+    );
 }
 
 /** Logs an unexpected failure and sends the mapped answer, never cached, unless a reply went out already. */

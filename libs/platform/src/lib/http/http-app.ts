@@ -6,7 +6,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_MESSAGES, ErrorEnvelope } from '@craftstats/contracts';
 import { ApiException } from '../errors/error-envelope';
-import { ErrorEnvelopeFilter, sendErrorEnvelope } from '../errors/error-envelope.filter';
+import { ErrorEnvelopeFilter, sendErrorAnswer } from '../errors/error-envelope.filter';
 import { JsonLogger } from '../logging/json-logger';
 import { Metrics } from '../metrics/metrics';
 
@@ -89,7 +89,7 @@ export async function createHttpApp(
     // Errors the router raises before Nest sees the request (a malformed %-escape in the path, a path
     // parameter over maxParamLength: Fastify's 400/414) become the 400 BAD_REQUEST envelope.
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
-      sendErrorEnvelope(
+      sendErrorAnswer(
         (error.statusCode ?? 500) < 500 ? new ApiException(400, 'BAD_REQUEST') : error,
         request,
         reply,
@@ -104,7 +104,10 @@ export async function createHttpApp(
     bufferLogs: false,
     abortOnError: false,
   });
-  app.useGlobalFilters(new ErrorEnvelopeFilter());
+  // The one error path. Nest installs Fastify's error handler (once, at init) and sends what it catches
+  // there (body parser, body limit) through this global filter too; the filter picks the answer shape
+  // the route declares (`@AnswerErrorsWith`), by default the envelope.
+  app.useGlobalFilters(new ErrorEnvelopeFilter(app));
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
 
   const fastify = app.getHttpAdapter().getInstance();
