@@ -15,3 +15,4 @@ export * from './lib/logs/log.repository';
 export * from './lib/events/event.store';
 export * from './lib/accounts/staff-account.repository';
 export * from './lib/legacy/legacy-profile';
+export * from './lib/server-status/player-count-history';

@@ -20,6 +20,8 @@ export const CACHE_TTL_SECONDS = {
   staffList: 2,
   /** /server/playercount: one Server List Ping per 5 s at most, whatever the request rate. */
   playerCount: 5,
+  /** /server/playercount/history: one sample per minute, so 30 s is fresh enough. */
+  playerCountHistory: 30,
   /** /player/:nick and /player/uuid/:uuid. */
   profile: 1,
 } as const;

@@ -1,11 +1,16 @@
-import { Controller, Get, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CACHE_TTL_SECONDS } from '../http-cache/cache-policy';
 import { CachedReplies } from '../http-cache/cached-reply';
 import { PublicRead } from '../http-cache/public-read.swagger';
 import { PublicRateLimit } from '../rate-limit/rate-limit.decorators';
-import { PlayerCountResponseDto, StaffListResponseDto, UniquePlayersResponseDto } from './server-status.dto';
+import {
+  PlayerCountHistoryResponseDto,
+  PlayerCountResponseDto,
+  StaffListResponseDto,
+  UniquePlayersResponseDto,
+} from './server-status.dto';
 import { ServerStatusService } from './server-status.service';
 
 /** Server statistics of seed 4.3. */
@@ -32,6 +37,40 @@ export class ServerStatusController {
   })
   async playerCount(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     this.replies.send(request, reply, await this.status.playerCount());
+  }
+
+  @Get('playercount/history')
+  @PublicRead({
+    summary: 'Historie počtu hráčů',
+    description:
+      'Výsledek Server List Pingu uložený jednou za minutu (i při více instancích API se minuta uloží jen ' +
+      'jednou), za posledních `hours` hodin (1–720, výchozí 24). Odpověď má nejvýše 500 bodů: minuty se ' +
+      'slučují do intervalů zarovnaných od epochy (do 8 h po 1 minutě, 24 h po 3 minutách, 720 h po ' +
+      '87 minutách). V každém bodě je `online` průměr hráčů online (na desetiny), `max` nejvyšší počet ' +
+      'slotů a `isOnline` true, pokud server v intervalu alespoň jednou odpověděl. Minuty bez vzorku ' +
+      '(API neběželo) chybí. Vzorky se drží PLAYERCOUNT_HISTORY_DAYS dní (výchozí 30); bez ' +
+      'MC_SERVER_ADDRESS se historie nezaznamenává.',
+    ttlSeconds: CACHE_TTL_SECONDS.playerCountHistory,
+    type: PlayerCountHistoryResponseDto,
+    errors: [
+      {
+        code: 'VALIDATION_FAILED',
+        description: 'VALIDATION_FAILED: hours není celé číslo od 1 do 720.',
+      },
+    ],
+  })
+  @ApiQuery({
+    name: 'hours',
+    required: false,
+    description: 'Počet hodin historie, 1–720 (30 dní); výchozí 24.',
+    schema: { type: 'integer', minimum: 1, maximum: 720, default: 24 },
+  })
+  async playerCountHistory(
+    @Query('hours') hours: unknown,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    this.replies.send(request, reply, await this.status.playerCountHistory(hours));
   }
 
   @Get('uniqueplayers')

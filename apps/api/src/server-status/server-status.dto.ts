@@ -1,6 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import {
   PlayerCount,
+  PlayerCountHistoryPoint,
+  PlayerCountHistoryResponse,
   PlayerCountResponse,
   StaffListResponse,
   StaffMember,
@@ -87,4 +89,36 @@ export class StaffListResponseDto implements StaffListResponse {
 
   @ApiProperty({ type: () => [StaffMemberDto], description: 'Seřazeno podle ID ranku, pak nicku.' })
   data!: StaffMemberDto[];
+}
+
+export class PlayerCountHistoryPointDto implements PlayerCountHistoryPoint {
+  @ApiProperty({
+    description: 'Začátek intervalu (ms od epochy); interval je 1 minuta až 87 minut podle parametru hours.',
+    example: 1795003200000,
+    type: 'integer',
+  })
+  time!: number;
+
+  @ApiProperty({
+    description: 'Průměrný počet hráčů online ve vzorcích intervalu (na jedno desetinné místo).',
+    example: 41.5,
+  })
+  online!: number;
+
+  @ApiProperty({ description: 'Nejvyšší počet slotů ve vzorcích intervalu.', example: 500, type: 'integer' })
+  max!: number;
+
+  @ApiProperty({ description: 'Server odpověděl na ping alespoň v jednom vzorku intervalu.', example: true })
+  isOnline!: boolean;
+}
+
+export class PlayerCountHistoryResponseDto implements PlayerCountHistoryResponse {
+  @ApiProperty({ enum: [200], example: 200, type: 'integer' })
+  status!: 200;
+
+  @ApiProperty({
+    type: () => [PlayerCountHistoryPointDto],
+    description: 'Nejvýše 500 bodů od nejstaršího; minuty bez vzorku (API neběželo) v řadě chybí.',
+  })
+  data!: PlayerCountHistoryPointDto[];
 }

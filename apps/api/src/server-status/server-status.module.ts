@@ -3,6 +3,7 @@ import { PersistenceModule } from '@craftstats/persistence';
 import { CACHE_MAX_ENTRIES } from '../http-cache/cache-policy';
 import { HttpCacheModule, microCacheProvider } from '../http-cache/http-cache.module';
 import { MinecraftPinger, ServerListPinger } from './minecraft-pinger';
+import { PlayerCountHistorySampler } from './player-count-history.sampler';
 import { ServerStatusController } from './server-status.controller';
 import { ServerStatusService } from './server-status.service';
 
@@ -11,6 +12,7 @@ import { ServerStatusService } from './server-status.service';
   controllers: [ServerStatusController],
   providers: [
     ServerStatusService,
+    PlayerCountHistorySampler,
     microCacheProvider('server-status', CACHE_MAX_ENTRIES.fixed),
     { provide: MinecraftPinger, useClass: ServerListPinger },
   ],

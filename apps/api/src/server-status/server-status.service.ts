@@ -1,7 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { PlayerCount, StaffMember, UniquePlayers } from '@craftstats/contracts';
-import { PlayerRepository } from '@craftstats/domain';
-import { APP_CONFIG, AppConfig } from '@craftstats/platform';
+import { PLAYERCOUNT_HISTORY_HOURS, PlayerCount, StaffMember, UniquePlayers } from '@craftstats/contracts';
+import {
+  DomainError,
+  PlayerCountHistoryRepository,
+  PlayerRepository,
+  downsample,
+  historyBucketMs,
+} from '@craftstats/domain';
+import { APP_CONFIG, AppConfig, Clock } from '@craftstats/platform';
 import { CACHE_TTL_SECONDS } from '../http-cache/cache-policy';
 import { CachedResponse, MicroCache } from '../http-cache/micro-cache';
 import { MinecraftPinger } from './minecraft-pinger';
@@ -18,6 +24,19 @@ export const OFFLINE_PLAYER_COUNT: Readonly<PlayerCount> = Object.freeze({
   favicon: '',
 });
 
+export const HISTORY_HOURS_MESSAGE =
+  `Neplatný parametr hours: očekává se celé číslo od ${PLAYERCOUNT_HISTORY_HOURS.min} do ` +
+  `${PLAYERCOUNT_HISTORY_HOURS.max} (počet hodin historie).`;
+
+/** `?hours=` of the history: absent → 24; else an integer 1..720 written in plain digits. */
+export function parseHistoryHours(raw: unknown): number {
+  if (raw === undefined) return PLAYERCOUNT_HISTORY_HOURS.default;
+  if (typeof raw !== 'string' || !/^[1-9]\d{0,2}$/.test(raw) || Number(raw) > PLAYERCOUNT_HISTORY_HOURS.max) {
+    throw new DomainError('VALIDATION_FAILED', HISTORY_HOURS_MESSAGE);
+  }
+  return Number(raw);
+}
+
 @Injectable()
 export class ServerStatusService {
   private readonly logger = new Logger('ServerStatus');
@@ -28,6 +47,8 @@ export class ServerStatusService {
     private readonly players: PlayerRepository,
     private readonly pinger: MinecraftPinger,
     private readonly cache: MicroCache,
+    private readonly history: PlayerCountHistoryRepository,
+    private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -37,6 +58,26 @@ export class ServerStatusService {
    */
   playerCount(): Promise<CachedResponse> {
     return this.cache.get('playercount', CACHE_TTL_SECONDS.playerCount, () => this.ping());
+  }
+
+  /** The same shared, cached ping as `playerCount()`, as a value (for the per-minute history). */
+  async currentPlayerCount(): Promise<PlayerCount> {
+    const cached = await this.playerCount();
+    return (JSON.parse(cached.body.toString('utf8')) as { data: PlayerCount }).data;
+  }
+
+  /**
+   * The history of the last `hours` (1..720) downsampled to at most 500 points (see `downsample`).
+   * Cached per `hours` for CACHE_TTL_SECONDS.playerCountHistory: samples arrive once a minute.
+   *
+   * @throws DomainError VALIDATION_FAILED for an `hours` that is not an integer 1..720.
+   */
+  playerCountHistory(rawHours: unknown): Promise<CachedResponse> {
+    const hours = parseHistoryHours(rawHours);
+    return this.cache.get(`playercount-history:${hours}`, CACHE_TTL_SECONDS.playerCountHistory, async () => {
+      const samples = await this.history.since(this.clock.now() - hours * 3_600_000);
+      return downsample(samples, historyBucketMs(hours));
+    });
   }
 
   uniquePlayers(): Promise<CachedResponse> {

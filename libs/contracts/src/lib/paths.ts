@@ -14,6 +14,8 @@ export const API_PATHS = {
   levelLeaderboard: (mode: LevelMode): `/economy/leaderboard/levels/${LevelMode}` =>
     `/economy/leaderboard/levels/${mode}`,
   playercount: '/server/playercount',
+  /** `GET /server/playercount/history?hours=1..720`. */
+  playercountHistory: '/server/playercount/history',
   uniqueplayers: '/server/uniqueplayers',
   stafflist: '/server/stafflist',
   economyLog: '/economy/log',
@@ -69,6 +71,7 @@ export const API_ROUTE_DEFINITIONS: readonly ApiRoute[] = [
   })),
   { method: 'GET', path: '/economy/leaderboard/levels/:mode', auth: 'public' },
   { method: 'GET', path: API_PATHS.playercount, auth: 'public' },
+  { method: 'GET', path: API_PATHS.playercountHistory, auth: 'public' },
   { method: 'GET', path: API_PATHS.uniqueplayers, auth: 'public' },
   { method: 'GET', path: API_PATHS.stafflist, auth: 'public' },
   { method: 'GET', path: API_PATHS.economyLog, auth: 'public' },

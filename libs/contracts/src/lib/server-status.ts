@@ -36,3 +36,24 @@ export interface StaffMember {
 export type PlayerCountResponse = DataEnvelope<PlayerCount>;
 export type UniquePlayersResponse = DataEnvelope<UniquePlayers>;
 export type StaffListResponse = DataEnvelope<StaffMember[]>;
+
+/**
+ * One point of `GET /server/playercount/history`: the Server List Ping results of the minutes in one
+ * bucket. `time` is the bucket's start (ms since the epoch), `online` the average online count of
+ * its minutes (one decimal), `max` the highest slot count, `isOnline` true if the server answered in
+ * at least one of them. Minutes without a sample (the API was down) are gaps, not zeros.
+ */
+export interface PlayerCountHistoryPoint {
+  time: number;
+  online: number;
+  max: number;
+  isOnline: boolean;
+}
+
+/** At most this many points per history answer; longer ranges get wider buckets. */
+export const PLAYERCOUNT_HISTORY_MAX_POINTS = 500;
+
+/** The `hours` query parameter of the history: 1..720 (30 days), 24 when absent. */
+export const PLAYERCOUNT_HISTORY_HOURS = { min: 1, max: 720, default: 24 } as const;
+
+export type PlayerCountHistoryResponse = DataEnvelope<PlayerCountHistoryPoint[]>;

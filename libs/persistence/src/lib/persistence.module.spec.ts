@@ -5,6 +5,7 @@ import {
   EventStore,
   LeaderboardRepository,
   LogRepository,
+  PlayerCountHistoryRepository,
   PlayerRepository,
   StaffAccountRepository,
 } from '@craftstats/domain';
@@ -14,6 +15,7 @@ import { TypeOrmLeaderboardRepository } from './leaderboards/leaderboard.typeorm
 import { TypeOrmLogRepository } from './logs/log.typeorm-repository';
 import { PersistenceModule } from './persistence.module';
 import { TypeOrmPlayerRepository } from './players/player.typeorm-repository';
+import { TypeOrmPlayerCountHistoryRepository } from './server-status/playercount-history.typeorm-repository';
 
 /** Stands in for the platform's global DatabaseModule (an uninitialized SQLite DataSource). */
 @Global()
@@ -45,6 +47,9 @@ describe('PersistenceModule', () => {
     expect(moduleRef.get(EventStore, { strict: false })).toBeInstanceOf(TypeOrmEventStore);
     expect(moduleRef.get(StaffAccountRepository, { strict: false })).toBeInstanceOf(
       TypeOrmStaffAccountRepository,
+    );
+    expect(moduleRef.get(PlayerCountHistoryRepository, { strict: false })).toBeInstanceOf(
+      TypeOrmPlayerCountHistoryRepository,
     );
     expect(moduleRef.select(FeatureA).get(PlayerRepository, { strict: false })).toBe(
       moduleRef.select(FeatureB).get(PlayerRepository, { strict: false }),

@@ -4,6 +4,7 @@ import {
   EventStore,
   LeaderboardRepository,
   LogRepository,
+  PlayerCountHistoryRepository,
   PlayerRepository,
   StaffAccountRepository,
 } from '@craftstats/domain';
@@ -12,6 +13,7 @@ import { TypeOrmEventStore } from './events/event.typeorm-store';
 import { TypeOrmLeaderboardRepository } from './leaderboards/leaderboard.typeorm-repository';
 import { TypeOrmLogRepository } from './logs/log.typeorm-repository';
 import { TypeOrmPlayerRepository } from './players/player.typeorm-repository';
+import { TypeOrmPlayerCountHistoryRepository } from './server-status/playercount-history.typeorm-repository';
 
 /** Binds a domain port (an abstract class, which is also the DI token) to its TypeORM adapter. */
 function bind<Port>(port: abstract new (...args: never[]) => Port, adapter: Type<Port>): Provider {
@@ -29,6 +31,7 @@ const PORTS: Provider[] = [
   bind(LogRepository, TypeOrmLogRepository),
   bind(EventStore, TypeOrmEventStore),
   bind(StaffAccountRepository, TypeOrmStaffAccountRepository),
+  bind(PlayerCountHistoryRepository, TypeOrmPlayerCountHistoryRepository),
 ];
 
 /**
@@ -39,6 +42,13 @@ const PORTS: Provider[] = [
  */
 @Module({
   providers: PORTS,
-  exports: [PlayerRepository, LeaderboardRepository, LogRepository, EventStore, StaffAccountRepository],
+  exports: [
+    PlayerRepository,
+    LeaderboardRepository,
+    LogRepository,
+    EventStore,
+    StaffAccountRepository,
+    PlayerCountHistoryRepository,
+  ],
 })
 export class PersistenceModule {}

@@ -102,6 +102,12 @@ describe('createApiClient', () => {
       (api: ApiClient) => api.levelLeaderboard('skyblock'),
     ],
     ['playerCount', '/server/playercount', (api: ApiClient) => api.playerCount()],
+    ['playerCountHistory', '/server/playercount/history', (api: ApiClient) => api.playerCountHistory()],
+    [
+      'playerCountHistory',
+      '/server/playercount/history?hours=168',
+      (api: ApiClient) => api.playerCountHistory(168),
+    ],
     ['uniquePlayers', '/server/uniqueplayers', (api: ApiClient) => api.uniquePlayers()],
     ['staffList', '/server/stafflist', (api: ApiClient) => api.staffList()],
     ['economyLog', '/economy/log', (api: ApiClient) => api.economyLog()],

@@ -12,7 +12,7 @@ import type { PagedEnvelope, PanelAchievementLogEntry, PanelEconomyLogEntry, Pan
 import { panelQueryToSearchParams } from '../panel';
 import { API_PATHS } from '../paths';
 import type { PlayerProfile } from '../players';
-import type { PlayerCount, StaffMember, UniquePlayers } from '../server-status';
+import type { PlayerCount, PlayerCountHistoryPoint, StaffMember, UniquePlayers } from '../server-status';
 import type { FetchLike, HttpRequest, HttpResponse, RequestOptions } from './http';
 import {
   errorFromResponse,
@@ -76,6 +76,11 @@ export interface ApiClient {
   levelLeaderboard(mode: LevelMode, options?: RequestOptions): Promise<LevelLeaderboardEntry[]>;
   /** `GET /server/playercount`. */
   playerCount(options?: RequestOptions): Promise<PlayerCount>;
+  /**
+   * `GET /server/playercount/history?hours=N` (1..720, default 24): the per-minute Server List Ping
+   * history downsampled to at most 500 points, oldest first.
+   */
+  playerCountHistory(hours?: number, options?: RequestOptions): Promise<PlayerCountHistoryPoint[]>;
   /** `GET /server/uniqueplayers`. */
   uniquePlayers(options?: RequestOptions): Promise<UniquePlayers>;
   /** `GET /server/stafflist`. */
@@ -207,6 +212,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     weekVotes: (week, o) => getData<LeaderboardEntry[]>(API_PATHS.leaderboard('week-votes'), o, { week }),
     levelLeaderboard: (mode, o) => getData<LevelLeaderboardEntry[]>(API_PATHS.levelLeaderboard(mode), o),
     playerCount: (o) => getData<PlayerCount>(API_PATHS.playercount, o),
+    playerCountHistory: (hours, o) =>
+      getData<PlayerCountHistoryPoint[]>(
+        API_PATHS.playercountHistory,
+        o,
+        hours === undefined ? undefined : { hours: String(hours) },
+      ),
     uniquePlayers: (o) => getData<UniquePlayers>(API_PATHS.uniqueplayers, o),
     staffList: (o) => getData<StaffMember[]>(API_PATHS.stafflist, o),
     economyLog: (o) => getData<EconomyLogEntry[]>(API_PATHS.economyLog, o),

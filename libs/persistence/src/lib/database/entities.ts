@@ -8,6 +8,7 @@ import { PlayerEntity } from '../players/player.entity';
 import { StaffAccountEntity } from '../accounts/staff-account.entity';
 import { CounterEntity } from '../stats/counter.entity';
 import { LegacyImportEntity } from '../legacy/legacy-import.entity';
+import { PlayerCountSampleEntity } from '../server-status/playercount-sample.entity';
 
 /** Every entity, listed explicitly (no globs: the apps are bundled file by file). */
 export const ENTITIES = [
@@ -21,4 +22,5 @@ export const ENTITIES = [
   StaffAccountEntity,
   CounterEntity,
   LegacyImportEntity,
+  PlayerCountSampleEntity,
 ];

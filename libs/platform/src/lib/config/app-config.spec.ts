@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       simulator: true,
       rateLimitPublic: 600,
       rateLimitAuth: 10,
+      playerCountHistoryDays: 30,
       jwtSecretGenerated: true,
       nodeEnv: 'development',
       logging: { level: 'log', format: 'pretty', requests: false },
@@ -54,6 +55,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_PUBLIC: '0',
       RATE_LIMIT_AUTH: '5',
       LOG_LEVEL: 'debug',
+      PLAYERCOUNT_HISTORY_DAYS: '90',
     });
     expect(config).toMatchObject({
       production: true,
@@ -84,6 +86,7 @@ describe('loadConfig', () => {
       simulator: false,
       rateLimitPublic: 0,
       rateLimitAuth: 5,
+      playerCountHistoryDays: 90,
     });
   });
 
@@ -110,6 +113,8 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', { LOG_LEVEL: 'info' }],
     ['LOG_FORMAT', { LOG_FORMAT: 'xml' }],
     ['LOG_REQUESTS', { LOG_REQUESTS: 'yes' }],
+    ['PLAYERCOUNT_HISTORY_DAYS', { PLAYERCOUNT_HISTORY_DAYS: '0' }],
+    ['PLAYERCOUNT_HISTORY_DAYS', { PLAYERCOUNT_HISTORY_DAYS: '3651' }],
   ])('refuses a bad %s with a message naming it', (variable, env) => {
     const error = configError(env as Record<string, string>);
     expect(error.variable).toBe(variable);

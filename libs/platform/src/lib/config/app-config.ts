@@ -62,6 +62,8 @@ export interface AppConfig {
   simulator: boolean;
   rateLimitPublic: number;
   rateLimitAuth: number;
+  /** Days of per-minute player-count history kept (PLAYERCOUNT_HISTORY_DAYS). */
+  playerCountHistoryDays: number;
   /** Key prefix of the Redis rate-limit counters (RATE_LIMIT_PREFIX); instances that share them use one. */
   rateLimitPrefix: string;
   logging: LoggingConfig;
@@ -77,6 +79,7 @@ export const CONFIG_DEFAULTS = {
   rateLimitPublic: 600,
   rateLimitAuth: 10,
   rateLimitPrefix: 'craftstats:rl',
+  playerCountHistoryDays: 30,
 } as const;
 
 /** A configuration value that cannot be used; the message always names the variable. */
@@ -244,6 +247,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     rateLimitPublic: integer(env, 'RATE_LIMIT_PUBLIC', CONFIG_DEFAULTS.rateLimitPublic, 0, 1_000_000),
     rateLimitAuth: integer(env, 'RATE_LIMIT_AUTH', CONFIG_DEFAULTS.rateLimitAuth, 0, 1_000_000),
     rateLimitPrefix,
+    playerCountHistoryDays: integer(
+      env,
+      'PLAYERCOUNT_HISTORY_DAYS',
+      CONFIG_DEFAULTS.playerCountHistoryDays,
+      1,
+      3650,
+    ),
     logging,
   };
 }

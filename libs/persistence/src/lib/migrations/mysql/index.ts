@@ -2,10 +2,12 @@ import { LegacyImports1795412204007 } from './1795412204007-LegacyImports';
 import { LeaderboardSortKeys1795295905002 } from './1795295905002-LeaderboardSortKeys';
 import { Initial1795293245129 } from './1795293245129-Initial';
 import { LevelLeaderboards1795412152453 } from './1795412152453-LevelLeaderboards';
+import { PlayerCountHistory1795413503838 } from './1795413503838-PlayerCountHistory';
 // Migrations for mysql, oldest first. Generated with `npm run migration:generate -- <Name>`, then reviewed.
 export const MYSQL_MIGRATIONS: Array<new () => object> = [
   Initial1795293245129,
   LeaderboardSortKeys1795295905002,
   LevelLeaderboards1795412152453,
   LegacyImports1795412204007,
+  PlayerCountHistory1795413503838,
 ];
