@@ -31,15 +31,15 @@ const REGISTER_INVALID = {
 const LOGIN_BODY = '{"username","password"}';
 const REGISTER_BODY = '{"username","password","adminKey"}';
 const missing = (field: string, shape: string) => ({
-  success: false,
+  success: false as const,
   message: `Neplatný požadavek: chybí pole "${field}" (tělo je ${shape}).`,
 });
 const notAllowed = (field: string, shape: string) => ({
-  success: false,
+  success: false as const,
   message: `Neplatný požadavek: pole "${field}" není povolené (tělo je ${shape}).`,
 });
 const notText = (field: string, max: number) => ({
-  success: false,
+  success: false as const,
   message: `Neplatný požadavek: pole "${field}" musí být text o 1 až ${max} znacích.`,
 });
 const MALFORMED = { success: false, message: 'Neplatný požadavek: tělo musí být JSON objekt.' };
@@ -182,7 +182,7 @@ describeEachDialect('staff accounts: /account/register and /account/login', (fx)
 
     it('answers 400 naming the missing, empty, mistyped or oversized field, with the expected body', async () => {
       const valid = { username: 'Mod_Jana', password: PASSWORDS.jana, adminKey: TEST_ADMIN_KEY };
-      const cases: [unknown, { success: false; message: string }][] = [
+      const cases: [unknown, { success: boolean; message: string }][] = [
         [{}, missing('username', REGISTER_BODY)],
         [{ username: 'Mod_Jana', password: PASSWORDS.jana }, missing('adminKey', REGISTER_BODY)],
         [{ username: 'Mod_Jana', adminKey: TEST_ADMIN_KEY }, missing('password', REGISTER_BODY)],
@@ -370,7 +370,7 @@ describeEachDialect('staff accounts: /account/register and /account/login', (fx)
     });
 
     it('answers 400 naming the missing, mistyped or extra field (the body is {"username","password"}), and for bodies that are not JSON objects', async () => {
-      const cases: [unknown, { success: false; message: string }][] = [
+      const cases: [unknown, { success: boolean; message: string }][] = [
         [{}, missing('username', LOGIN_BODY)],
         [{ username: 'Admin_Pepa' }, missing('password', LOGIN_BODY)],
         [{ password: PASSWORDS.pepaNew }, missing('username', LOGIN_BODY)],
