@@ -3,6 +3,8 @@
 //   index.js + *.d.ts      ES modules (tsconfig.lib.json), relative imports rewritten to end in .js so the
 //                          output also runs in Node without a bundler
 //   cjs/index.js + *.d.ts  CommonJS (tsconfig.cjs.json), with cjs/package.json {"type":"commonjs"}
+//   *.js.map               source maps of both builds, with the TypeScript sources inlined (sourcesContent),
+//                          so a frontend's debugger and stack traces show the contracts' own code
 //   package.json, README.md
 // Usage: node libs/contracts/build.mjs   (no dependencies beyond the workspace's typescript)
 import { spawnSync } from 'node:child_process';
@@ -85,6 +87,16 @@ for (const target of targets) {
 }
 
 const files = walk(outDir);
+// Every module ships its source map, and the map carries the source it maps to.
+for (const file of files.filter((f) => f.endsWith('.js'))) {
+  const map = `${file}.map`;
+  if (!fs.existsSync(map)) fail(`no source map for ${path.relative(outDir, file)}`);
+  if (!fs.readFileSync(file, 'utf8').includes(`//# sourceMappingURL=${path.basename(map)}`))
+    fail(`${path.relative(outDir, file)} does not point at its source map`);
+  const { sources, sourcesContent } = JSON.parse(fs.readFileSync(map, 'utf8'));
+  if (sources.length === 0 || sourcesContent?.length !== sources.length || sourcesContent.some((s) => !s))
+    fail(`the source map of ${path.relative(outDir, file)} lacks its sources`);
+}
 console.log(
   `contracts build: ${path.relative(workspaceRoot, outDir)} ` +
     `(${files.filter((f) => !f.startsWith(cjsDir) && f.endsWith('.js')).length} ESM modules, ` +

@@ -1,4 +1,4 @@
-import { AchievementLogEntry, EconomyLogEntry } from '@craftstats/contracts';
+import { AchievementLogEntry, EconomyLogAction, EconomyLogEntry } from '@craftstats/contracts';
 import { describeEachDialect, testUuid } from '@craftstats/persistence/testing';
 import { get, getData } from './support/http';
 import { WireEvent } from './support/ingestor';
@@ -76,7 +76,7 @@ describeEachDialect('live logs over HTTP (data ingested through the log-ingestor
         },
       ]);
       const entry = (
-        action: string,
+        action: EconomyLogAction,
         nick: string,
         old_value: string,
         new_value: string,

@@ -87,7 +87,7 @@ describeEachDialect('staff panel: /panel/economy/log and /panel/achievements/log
       const who = i % 2 === 0 ? alice : bob;
       const raw = {
         id: `eco-${String(i).padStart(2, '0')}`,
-        action: i % 4 === 0 ? 'ECONOMY_CRAFTTOKENS_ADD' : 'ECONOMY_CRAFTCOINS_ADD',
+        action: i % 4 === 0 ? ('ECONOMY_CRAFTTOKENS_ADD' as const) : ('ECONOMY_CRAFTCOINS_ADD' as const),
         uuid: who.uuid,
         nick: who.nick,
         server: i % 3 === 0 ? 'skyblock' : 'survival',

@@ -116,4 +116,22 @@ try {
   server.close();
 }
 
+// With Node's --enable-source-maps, an error thrown inside the package points at the TypeScript source.
+for (const [kind, load] of [
+  ['ESM', "const c = await import('@craftstats/contracts');"],
+  ['CommonJS', "const c = require('@craftstats/contracts');"],
+]) {
+  step(`${kind} stack traces map to the TypeScript sources`, () => {
+    const script = `${load} try { c.newEventId('bad prefix!'); } catch (e) { console.log(e.stack); }`;
+    const result = spawnSync(
+      process.execPath,
+      ['--enable-source-maps', '--input-type', kind === 'ESM' ? 'module' : 'commonjs', '-e', script],
+      { cwd: here, encoding: 'utf8' },
+    );
+    const ok = /src\/lib\/clients\/ingest-client\.ts:\d+:\d+/.test(result.stdout);
+    if (!ok) console.log(`\n${result.stdout}${result.stderr}`);
+    return ok;
+  });
+}
+
 console.log('consumer-check: passed');

@@ -1,12 +1,35 @@
-import { AchievementLogEntry, EconomyLogEntry } from '@craftstats/contracts';
+import {
+  AchievementLogEntry,
+  EconomyLogAction,
+  EconomyLogEntry,
+  EventAction,
+  isEconomyLogAction,
+  isEventAction,
+} from '@craftstats/contracts';
 import { AchievementLogRecord, EconomyLogRecord } from '@craftstats/domain';
 
-/** Seed 2.5: every field is text, `date` is milliseconds as text. */
+/** A stored action is one the ingestor accepted; anything else is a broken invariant, not user input. */
+function storedAction<T extends string>(action: string, is: (value: unknown) => value is T): T {
+  if (!is(action)) throw new Error(`stored log entry has the unexpected action "${action}"`);
+  return action;
+}
+
+/** Seed 2.5: every field is text, `date` is milliseconds as text. The public log's actions only. */
 export function toEconomyLogEntry(row: EconomyLogRecord): EconomyLogEntry {
+  return { ...economyFields(row), action: storedAction<EconomyLogAction>(row.action, isEconomyLogAction) };
+}
+
+/** The same fields for the panel, whose history holds every action. */
+export function toEconomyHistoryEntry(row: EconomyLogRecord): Omit<EconomyLogEntry, 'action'> & {
+  action: EventAction;
+} {
+  return { ...economyFields(row), action: storedAction(row.action, isEventAction) };
+}
+
+function economyFields(row: EconomyLogRecord): Omit<EconomyLogEntry, 'action'> {
   return {
     nick: row.nick,
     uuid: row.uuid,
-    action: row.action,
     sender: row.sender,
     server: row.server,
     old_value: row.oldValue,

@@ -2,6 +2,8 @@ import { ApiProperty } from '@nestjs/swagger';
 import {
   AchievementLogEntry,
   AchievementLogResponse,
+  ECONOMY_LOG_ACTIONS,
+  EconomyLogAction,
   EconomyLogEntry,
   EconomyLogResponse,
 } from '@craftstats/contracts';
@@ -16,8 +18,10 @@ export class EconomyLogEntryDto implements EconomyLogEntry {
   @ApiProperty({
     description: 'Typ záznamu: ECONOMY_*, PLAYER_UPDATE_RANK, PLAYER_SET_TAG nebo PLAYER_DISCORD_CONNECT.',
     example: 'ECONOMY_CRAFTCOINS_ADD',
+    enum: ECONOMY_LOG_ACTIONS,
+    enumName: 'EconomyLogAction',
   })
-  action!: string;
+  action!: EconomyLogAction;
 
   @ApiProperty({ description: 'Původce změny (jméno aktéra na serveru).', example: 'survival' })
   sender!: string;

@@ -5,6 +5,8 @@ import {
   PanelEconomyLogEntry,
   PanelEconomyLogResponse,
   PanelEventDetails,
+  EVENT_ACTIONS,
+  EventAction,
 } from '@craftstats/contracts';
 
 @ApiSchema({
@@ -14,7 +16,13 @@ import {
 export class PanelEconomyLogEntryDto implements PanelEconomyLogEntry {
   @ApiProperty({ example: 'Notch' }) nick!: string;
   @ApiProperty({ example: '069a79f4-44e9-4726-a5be-fca90e38aaf5' }) uuid!: string;
-  @ApiProperty({ description: 'Typ události.', example: 'ECONOMY_CRAFTCOINS_ADD' }) action!: string;
+  @ApiProperty({
+    description: 'Typ události (panel ukazuje celou historii, tedy všechny typy).',
+    example: 'ECONOMY_CRAFTCOINS_ADD',
+    enum: EVENT_ACTIONS,
+    enumName: 'EventAction',
+  })
+  action!: EventAction;
   @ApiProperty({ description: 'Původce změny.', example: 'survival' }) sender!: string;
   @ApiProperty({ description: 'Server, kde se změna stala.', example: 'survival' }) server!: string;
   @ApiProperty({ description: 'Hodnota před změnou (číselný text).', example: '100' }) old_value!: string;

@@ -6,12 +6,12 @@ import {
   PanelEconomyLogResponse,
 } from '@craftstats/contracts';
 import { AchievementLogRecord, EconomyLogRecord, LogRepository } from '@craftstats/domain';
-import { toAchievementLogEntry, toEconomyLogEntry } from '../logs/log-entry.mapper';
+import { toAchievementLogEntry, toEconomyHistoryEntry } from '../logs/log-entry.mapper';
 import { PanelQuery, encodeCursor } from './panel.query';
 
 /** The public entry (seed 2.5) plus the event id the game server sent. */
 export function toPanelEconomyEntry(row: EconomyLogRecord): PanelEconomyLogEntry {
-  return { ...toEconomyLogEntry(row), event_id: row.eventId, details: row.details };
+  return { ...toEconomyHistoryEntry(row), event_id: row.eventId, details: row.details };
 }
 
 export function toPanelAchievementEntry(row: AchievementLogRecord): PanelAchievementLogEntry {

@@ -1,4 +1,4 @@
-import type { DataEnvelope } from './common';
+import type { DataEnvelope, RankId } from './common';
 
 /** Body of `POST /account/register` (seed §4.5): sets a staff member's password. */
 export interface RegisterRequest {
@@ -45,8 +45,8 @@ export type LoginResponse =
 export interface AccountMe {
   nick: string;
   uuid: string;
-  /** Rank identifier, numeric text. */
-  rank: string;
+  /** Rank identifier, numeric text ({@link RankId}). */
+  rank: RankId;
   /** When the presented token expires, milliseconds since epoch. */
   expiresAt: number;
 }
@@ -58,7 +58,8 @@ export interface JwtClaims {
   /** Staff member's dashed lower-case UUID. */
   sub: string;
   nick: string;
-  rank: string;
+  /** Rank identifier, numeric text ({@link RankId}). */
+  rank: RankId;
   /** Issued at, seconds since epoch. */
   iat: number;
   /** Expiry, seconds since epoch. */

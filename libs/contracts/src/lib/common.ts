@@ -5,6 +5,13 @@
  */
 
 /**
+ * A rank identifier: the game's numeric rank id as decimal text, e.g. `"12"`. Text, not a number, because
+ * the game stores it as text and ids are compared as text (`STAFF_RANK_IDS` on the server lists the staff
+ * ranks); never do arithmetic with it.
+ */
+export type RankId = string;
+
+/**
  * Successful data answer of the public API: `{ "status": 200, "data": ... }`.
  * The HTTP status of the response always equals `status`.
  */

@@ -87,6 +87,11 @@ export const ECONOMY_LOG_ACTIONS = [
 ] as const satisfies readonly EventAction[];
 export type EconomyLogAction = (typeof ECONOMY_LOG_ACTIONS)[number];
 
+/** Narrows a string to an {@link EconomyLogAction}. */
+export function isEconomyLogAction(value: unknown): value is EconomyLogAction {
+  return typeof value === 'string' && (ECONOMY_LOG_ACTIONS as readonly string[]).includes(value);
+}
+
 /** Narrows a string to an {@link EventAction}. */
 export function isEventAction(value: unknown): value is EventAction {
   return typeof value === 'string' && (EVENT_ACTIONS as readonly string[]).includes(value);

@@ -1,4 +1,5 @@
 import type { DataEnvelope } from './common';
+import type { EconomyLogAction } from './events';
 
 /**
  * Array element of `data` of `GET /economy/log` (seed §2.5). Every field is text: values stay exact even
@@ -7,8 +8,8 @@ import type { DataEnvelope } from './common';
 export interface EconomyLogEntry {
   nick: string;
   uuid: string;
-  /** Log action, see `ECONOMY_LOG_ACTIONS` (ECONOMY_*, PLAYER_UPDATE_RANK, PLAYER_SET_TAG, PLAYER_DISCORD_CONNECT). */
-  action: string;
+  /** Log action, one of `ECONOMY_LOG_ACTIONS` (ECONOMY_*, PLAYER_UPDATE_RANK, PLAYER_SET_TAG, PLAYER_DISCORD_CONNECT). */
+  action: EconomyLogAction;
   /** Originator of the change (a server-side actor name). */
   sender: string;
   /** Server on which it happened. */

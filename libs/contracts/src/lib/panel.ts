@@ -1,3 +1,4 @@
+import type { EventAction } from './events';
 import type { AchievementLogEntry, EconomyLogEntry } from './logs';
 
 /**
@@ -9,8 +10,8 @@ export interface PanelLogQuery {
   uuid?: string | undefined;
   /** Player nick (case-insensitive). */
   nick?: string | undefined;
-  /** Log action, e.g. `ECONOMY_CRAFTCOINS_ADD` (economy log only). */
-  action?: string | undefined;
+  /** Event action, e.g. `ECONOMY_CRAFTCOINS_ADD` (economy log only). */
+  action?: EventAction | undefined;
   server?: string | undefined;
   /** Inclusive lower bound of `date`, ms since epoch. */
   from?: number | undefined;
@@ -31,8 +32,15 @@ export const PANEL_DEFAULT_LIMIT = 100;
  */
 export type PanelEventDetails = Record<string, string | number | null>;
 
-/** Economy log entry as the panel shows it: with the event's idempotency id and its own fields. */
-export type PanelEconomyLogEntry = EconomyLogEntry & { event_id: string; details: PanelEventDetails | null };
+/**
+ * Economy log entry as the panel shows it: the whole history, so `action` is any event action, with the
+ * event's idempotency id and its own fields.
+ */
+export type PanelEconomyLogEntry = Omit<EconomyLogEntry, 'action'> & {
+  action: EventAction;
+  event_id: string;
+  details: PanelEventDetails | null;
+};
 /** Achievement log entry as the panel shows it: with the event's idempotency id. */
 export type PanelAchievementLogEntry = AchievementLogEntry & { event_id: string };
 

@@ -1,4 +1,4 @@
-import type { DataEnvelope } from './common';
+import type { DataEnvelope, RankId } from './common';
 
 /**
  * `data` of `GET /server/playercount` (seed §2.2): the result of a Minecraft Server List Ping.
@@ -29,8 +29,8 @@ export interface UniquePlayers {
 export interface StaffMember {
   nick: string;
   uuid: string;
-  /** Rank identifier, numeric text. */
-  rank: string;
+  /** Rank identifier, numeric text ({@link RankId}). */
+  rank: RankId;
 }
 
 export type PlayerCountResponse = DataEnvelope<PlayerCount>;
