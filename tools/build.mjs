@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-// Builds one app (and the libraries it uses) to CommonJS with SWC.
-// Output mirrors the source tree under dist/apps/<app>/ so that the `@craftstats/*` path aliases,
-// which SWC rewrites to relative imports, resolve the same way at run time as in the sources.
+// The command of the apps' Nx `build` targets (apps/*/project.json: cached, with declared inputs and
+// outputs). Run builds through Nx (`buildWithNx`, `npx nx run api:build`), not this file directly.
+// Compiles one app (and the libraries it uses) to CommonJS with SWC. Output mirrors the source tree
+// under dist/apps/<app>/ so that the `@craftstats/*` path aliases, which SWC rewrites to relative
+// imports, resolve the same way at run time as in the sources.
 // Type checking is the separate `typecheck` target (tsc --noEmit); SWC keeps builds at ~1 s.
 import { transformFile } from '@swc/core';
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, readFile, readdir, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,13 +30,19 @@ async function listSources(dir) {
   return files;
 }
 
+/** Builds of an app kept besides the current one (a process may still be loading from the previous). */
+const KEEP_PREVIOUS = 1;
+
 /**
- * Compiles the TypeScript sources of `dirs` (relative to the root) into `outDir`, mirroring the tree.
- * The tree is written next to `outDir` and swapped in at the end, so a process (or a concurrent test
- * run) using the previous build never sees a half-written or deleted one.
+ * Compiles the TypeScript sources of `dirs` (relative to the root) so that `finalDir` shows them,
+ * mirroring the tree. `finalDir` is a symlink to a complete build in `<finalDir>.builds/`: the new
+ * tree is written there, then a new symlink is renamed over the old one, which is atomic, so a process
+ * (or a concurrent test run) starting from `finalDir` always finds a complete build, never none.
  */
 export async function compileTree(dirs, finalDir) {
-  const outDir = `${finalDir}.build-${process.pid}-${Date.now()}`;
+  const buildsDir = `${finalDir}.builds`;
+  const name = `${Date.now()}-${process.pid}`;
+  const outDir = path.join(buildsDir, name);
   const swcrc = JSON.parse(await readFile(path.join(root, '.swcrc'), 'utf8'));
   delete swcrc.$schema;
   const tsconfig = JSON.parse(await readFile(path.join(root, 'tsconfig.base.json'), 'utf8'));
@@ -57,17 +66,46 @@ export async function compileTree(dirs, finalDir) {
       if (map) await writeFile(`${out}.map`, map);
     }),
   );
-  for (let attempt = 0; ; attempt++) {
+  const link = `${finalDir}.next-${name}`;
+  await symlink(path.relative(path.dirname(finalDir), outDir), link, 'dir');
+  try {
+    await rename(link, finalDir);
+  } catch (error) {
+    // Only once, after a build of the earlier layout: a real directory cannot be renamed over.
+    if (error.code !== 'EISDIR' && error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
     await rm(finalDir, { recursive: true, force: true });
-    try {
-      await rename(outDir, finalDir);
-      break;
-    } catch (error) {
-      // Another build swapped its tree in between our rm and rename: replace that one.
-      if (attempt >= 5 || (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST')) throw error;
-    }
+    await rename(link, finalDir);
   }
+  await pruneBuilds(buildsDir, path.basename(await readlink(finalDir)));
   return sources.length;
+}
+
+/** Removes all builds but the current one and the newest KEEP_PREVIOUS others. */
+async function pruneBuilds(buildsDir, current) {
+  const names = (await readdir(buildsDir)).filter((entry) => entry !== current).sort();
+  const stale = names.slice(0, Math.max(0, names.length - KEEP_PREVIOUS));
+  await Promise.all(stale.map((entry) => rm(path.join(buildsDir, entry), { recursive: true, force: true })));
+}
+
+/**
+ * Builds apps through their Nx `build` targets (cached: unchanged sources are not compiled again).
+ * What `npm start`, `npm run dev`, the benchmark and the e2e suites call.
+ */
+export function buildWithNx(apps = APPS) {
+  const nx = path.join(root, 'node_modules/.bin/nx');
+  return new Promise((resolve, reject) => {
+    execFile(
+      nx,
+      ['run-many', '-t', 'build', '-p', apps.join(','), '--output-style=static'],
+      {
+        cwd: root,
+        env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
+        maxBuffer: 16 * 1024 * 1024,
+      },
+      (error, stdout, stderr) =>
+        error ? reject(new Error(`nx build failed: ${stderr || stdout || error.message}`)) : resolve(),
+    );
+  });
 }
 
 export const LIBS = ['libs/domain/src', 'libs/contracts/src', 'libs/persistence/src', 'libs/platform/src'];
@@ -81,7 +119,12 @@ export async function buildApp(app) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const apps = process.argv.slice(2);
-  for (const app of apps.length ? apps : APPS) {
+  if (apps.length === 0) {
+    // Without an app: all of them, through Nx (the same as `npm run build` for the apps).
+    await buildWithNx();
+    process.exit(0);
+  }
+  for (const app of apps) {
     const started = Date.now();
     const { files } = await buildApp(app);
     process.stdout.write(`built ${app}: ${files} files in ${Date.now() - started} ms\n`);

@@ -15,25 +15,35 @@ import { compileTree } from './build.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 
-async function loadPersistence() {
-  const out = path.join(root, 'tmp/tools-build');
-  await compileTree(['libs/persistence/src', 'libs/domain/src', 'libs/contracts/src'], out);
+const out = path.join(root, 'tmp/tools-build');
+
+async function compileLibraries() {
+  await compileTree(
+    ['libs/persistence/src', 'libs/domain/src', 'libs/contracts/src', 'libs/platform/src'],
+    out,
+  );
   require('reflect-metadata');
+}
+
+async function loadPersistence() {
+  await compileLibraries();
   return require(path.join(out, 'libs/persistence/src/index.js'));
 }
 
-function settingsFromUrl(raw) {
-  if (raw.startsWith('sqlite:')) return { kind: 'sqlite', path: raw.slice('sqlite:'.length) };
-  const url = new URL(raw);
-  return {
-    kind: 'mysql',
-    flavor: url.protocol === 'mariadb:' ? 'mariadb' : 'mysql',
-    host: url.hostname,
-    port: Number(url.port || 3306),
-    user: decodeURIComponent(url.username || 'root'),
-    password: decodeURIComponent(url.password),
-    database: url.pathname.slice(1),
-  };
+/** The apps' own configuration loader: the same defaults and the same validation (ConfigError). */
+function configLoader() {
+  return require(path.join(out, 'libs/platform/src/lib/config/app-config.js'));
+}
+
+/** Prints a configuration error naming the variable (no stack) and exits, like the apps do. */
+function withConfig(read) {
+  try {
+    return read(configLoader());
+  } catch (error) {
+    if (error?.name !== 'ConfigError') throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
 }
 
 function migrationSource(className, up, down) {
@@ -71,7 +81,13 @@ async function generate(name) {
   const scratchDb = `craftstats_gen_${stamp}`;
   const targets = [
     { dialect: 'sqlite', settings: { kind: 'sqlite', path: path.join(tmp, 'gen.sqlite') } },
-    { dialect: 'mysql', settings: { ...settingsFromUrl(mysqlBase + 'mysql'), database: scratchDb } },
+    {
+      dialect: 'mysql',
+      settings: {
+        ...withConfig((config) => config.parseDatabaseUrl(mysqlBase + 'mysql', 'MIGRATION_MYSQL_URL')),
+        database: scratchDb,
+      },
+    },
   ];
   try {
     for (const { dialect, settings } of targets) {
@@ -123,8 +139,7 @@ async function generate(name) {
 
 async function runOrRevert(command) {
   const p = await loadPersistence();
-  const url = process.env.DATABASE_URL ?? 'sqlite:./data/craftstats.sqlite';
-  const ds = p.createDataSource(settingsFromUrl(url));
+  const ds = p.createDataSource(withConfig((config) => config.loadDatabaseConfig(process.env)));
   await ds.initialize();
   try {
     if (command === 'run') {

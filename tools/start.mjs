@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, watch } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './build.mjs';
+import { buildWithNx } from './build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const watchMode = process.argv.includes('--watch');
@@ -44,7 +44,7 @@ const children = new Map();
 let stopping = false;
 
 async function buildAll() {
-  for (const app of apps) await buildApp(app);
+  await buildWithNx(apps);
 }
 
 function launch(app) {

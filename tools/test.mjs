@@ -20,6 +20,7 @@ const steps = [
   ['format', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
   ['lint', bin('nx'), ['run-many', '-t', 'lint', '--parallel=2', '--outputStyle=stream', '--skipNxCache']],
   ['module boundaries', process.execPath, ['tools/checks/boundaries.mjs']],
+  ['build swap is atomic', process.execPath, ['tools/checks/build-swap.mjs']],
   [
     'typecheck',
     bin('nx'),

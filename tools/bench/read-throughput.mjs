@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '../build.mjs';
+import { buildWithNx } from '../build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const arg = (name, fallback) => {
@@ -93,8 +93,7 @@ async function metric(port, name) {
 }
 
 try {
-  await buildApp('api');
-  await buildApp('log-ingestor');
+  await buildWithNx(['api', 'log-ingestor']);
   const db = `sqlite:${path.join(tmp, 'bench.sqlite')}`;
   await start('log-ingestor', 3301, {
     DATABASE_URL: db,

@@ -8,6 +8,11 @@ const probeMariaDb = require('./mariadb-probe.cjs');
 module.exports = async function e2eSetup() {
   await probeMariaDb();
   const root = path.resolve(__dirname, '../..');
-  execFileSync(process.execPath, [path.join(root, 'tools/build.mjs')], { cwd: root, stdio: 'ignore' });
+  // The apps' Nx build targets (cached: a second run with unchanged sources compiles nothing).
+  execFileSync(process.execPath, [path.join(root, 'tools/build.mjs')], {
+    cwd: root,
+    stdio: 'ignore',
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
+  });
   process.env.CRAFTSTATS_APPS_BUILT = '1';
 };

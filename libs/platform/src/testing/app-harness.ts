@@ -60,13 +60,18 @@ export interface AppProcess {
 let built: Promise<void> | undefined;
 
 /**
- * Builds the apps once (tools/build.mjs, SWC: about a second). The e2e Jest configs already build in
+ * Builds the apps once through their Nx build targets (`node tools/build.mjs` without arguments runs
+ * `nx run-many -t build`; cached, SWC: about a second). The e2e Jest configs already build in
  * their globalSetup (CRAFTSTATS_APPS_BUILT=1), so test files never rebuild under each other.
  */
 export function buildApps(): Promise<void> {
   if (process.env['CRAFTSTATS_APPS_BUILT'] === '1') return Promise.resolve();
   built ??= new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'tools/build.mjs')], { cwd: ROOT, stdio: 'pipe' });
+    const child = spawn(process.execPath, [path.join(ROOT, 'tools/build.mjs')], {
+      cwd: ROOT,
+      stdio: 'pipe',
+      env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
+    });
     let err = '';
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build failed: ${err}`))));

@@ -184,13 +184,22 @@ function parseJwtSecret(env: Env, production: boolean): { secret: string; genera
   return { secret: raw, generated: false };
 }
 
+/** `DATABASE_URL` (default: the SQLite file), validated; what the migration CLI reads too. */
+export function loadDatabaseConfig(env: Env = process.env): DatabaseConfig {
+  return loadConfigDatabase(env).database;
+}
+
+function loadConfigDatabase(env: Env): { databaseUrl: string; database: DatabaseConfig } {
+  const databaseUrl = read(env, 'DATABASE_URL') ?? CONFIG_DEFAULTS.databaseUrl;
+  return { databaseUrl, database: parseDatabaseUrl(databaseUrl) };
+}
+
 /** Reads and validates every variable of SPEC section 2. Throws ConfigError naming the variable. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnv = oneOf(env, 'NODE_ENV', NODE_ENVS, 'development');
   const production = nodeEnv === 'production';
   const logging = loadLoggingConfig(env, production);
-  const databaseUrl = read(env, 'DATABASE_URL') ?? CONFIG_DEFAULTS.databaseUrl;
-  const database = parseDatabaseUrl(databaseUrl);
+  const { databaseUrl, database } = loadConfigDatabase(env);
 
   const host = read(env, 'HOST') ?? CONFIG_DEFAULTS.host;
   if (!/^[A-Za-z0-9.:-]+$/.test(host)) throw new ConfigError('HOST', `must be a bind address, got "${host}"`);
