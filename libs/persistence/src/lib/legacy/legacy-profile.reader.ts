@@ -1,5 +1,5 @@
 import { Connection, RowDataPacket, createConnection } from 'mysql2/promise';
-import { LEGACY_COLUMNS, LegacyProfileRow, normalizeUuid } from '@craftstats/domain';
+import { LEGACY_COLUMNS, LegacyProfileRow } from '@craftstats/domain';
 
 /** Where the old system's database is: `mysql://user:pass@host[:port]/db` (or `mariadb://`). */
 export interface LegacySourceSettings {
@@ -91,26 +91,19 @@ export class LegacyProfileReader {
    * seen online last is kept (ties: the lowest id); the others map to the kept row's id.
    */
   async duplicateUuids(): Promise<Map<number, number>> {
-    const key = "LOWER(REPLACE(`uuid`, '-', ''))";
+    // One pass over the table; only the groups with more than one row come back.
     const [rows] = await this.connection.query<RowDataPacket[]>(
-      `SELECT p.\`id\`, p.\`uuid\`, p.\`last_online\` FROM \`player_profile\` p
-         JOIN (SELECT ${key} AS k FROM \`player_profile\` GROUP BY k HAVING COUNT(*) > 1) d
-           ON ${key.replace(/`uuid`/, 'p.`uuid`')} = d.k
-       ORDER BY p.\`id\``,
+      "SELECT GROUP_CONCAT(`id` ORDER BY `last_online` DESC, `id` SEPARATOR ',') AS ids " +
+        'FROM `player_profile` WHERE `uuid` REGEXP ? OR `uuid` REGEXP ? ' +
+        "GROUP BY LOWER(REPLACE(`uuid`, '-', '')) HAVING COUNT(*) > 1",
+      // Only uuids the import accepts: an invalid spelling is reported as such, never "kept".
+      ['^[0-9A-Fa-f]{32}$', '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$'],
     );
-    const groups = new Map<string, Array<{ id: number; lastOnline: number }>>();
-    for (const row of rows) {
-      const uuid = normalizeUuid(String(row['uuid']));
-      if (uuid === null) continue; // reported as an invalid uuid anyway
-      const group = groups.get(uuid) ?? [];
-      group.push({ id: Number(row['id']), lastOnline: Number(row['last_online']) });
-      groups.set(uuid, group);
-    }
     const duplicates = new Map<number, number>();
-    for (const group of groups.values()) {
-      if (group.length < 2) continue;
-      const kept = group.reduce((best, row) => (row.lastOnline > best.lastOnline ? row : best));
-      for (const row of group) if (row.id !== kept.id) duplicates.set(row.id, kept.id);
+    for (const row of rows) {
+      const [kept, ...others] = String(row['ids']).split(',').map(Number);
+      if (kept === undefined) continue;
+      for (const id of others) duplicates.set(id, kept);
     }
     return duplicates;
   }
