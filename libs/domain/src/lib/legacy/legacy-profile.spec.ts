@@ -4,6 +4,7 @@ import { type PlayerProjection, applyEvent } from '../players/player.projection'
 import {
   LEGACY_DEFAULT_STATUS,
   type LegacyProfileRow,
+  legacyEventFromLog,
   legacyEventId,
   legacyProfileEvent,
 } from './legacy-profile';
@@ -215,5 +216,18 @@ describe('applyEvent of LEGACY_IMPORT', () => {
     const older = live({ action: 'ECONOMY_CHANGE_NAME', date: 1_600_000_000_000, nick: 'Pepa_Stary' });
     expect(replay([older, imported()]).nick).toBe('Pepa');
     expect(replay([imported(), older]).nick).toBe('Pepa');
+  });
+});
+
+describe('legacyEventFromLog', () => {
+  it('gives back the stored event from its log row', () => {
+    const event = imported();
+    const { id, snapshot, kind: _kind, action: _action, ...fields } = event;
+    expect(legacyEventFromLog({ ...fields, eventId: id, details: JSON.stringify(snapshot) })).toEqual(event);
+  });
+
+  it('refuses a row without a snapshot', () => {
+    const { id, snapshot: _s, kind: _k, action: _a, ...fields } = imported();
+    expect(() => legacyEventFromLog({ ...fields, eventId: id, details: null })).toThrow(RangeError);
   });
 });

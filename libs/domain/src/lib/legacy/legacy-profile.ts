@@ -229,3 +229,41 @@ export function legacyProfileEvent(row: LegacyProfileRow, asOf: number): LegacyR
 export function legacyNickSince(snapshot: LegacySnapshot, asOf: number): number {
   return snapshot.lastOnline || snapshot.registred || asOf;
 }
+
+/** The fields of a stored `LEGACY_IMPORT` log row that make up its event. */
+export interface LegacyLogRow {
+  eventId: string;
+  uuid: string;
+  nick: string;
+  server: string;
+  sender: string;
+  date: number;
+  oldValue: string;
+  newValue: string;
+  /** The snapshot as JSON (the log row's `details`). */
+  details: string | null;
+}
+
+/**
+ * The event a `LEGACY_IMPORT` log row was stored from, for replaying the log (it is not an ingestible
+ * action, so the ingest parser does not read it). @throws RangeError when the row holds no snapshot.
+ */
+export function legacyEventFromLog(row: LegacyLogRow): LegacyImportEvent {
+  const snapshot = row.details === null ? null : (JSON.parse(row.details) as LegacySnapshot | null);
+  if (snapshot === null || typeof snapshot !== 'object' || typeof snapshot.legacyId !== 'number') {
+    throw new RangeError(`LEGACY_IMPORT row ${row.eventId} holds no snapshot`);
+  }
+  return {
+    id: row.eventId,
+    kind: 'legacy',
+    action: 'LEGACY_IMPORT',
+    uuid: row.uuid,
+    nick: row.nick,
+    server: row.server,
+    sender: row.sender,
+    date: row.date,
+    oldValue: row.oldValue,
+    newValue: row.newValue,
+    snapshot,
+  };
+}

@@ -1,7 +1,7 @@
 import type { GameEvent, SocialProfile } from '../events/event.types';
 import type { LegacySnapshot } from '../legacy/legacy-profile';
 import { DomainError } from '../errors/domain-error';
-import { votePeriodKeys } from '../periods/vote-periods';
+import { type VotePeriodKeys, votePeriodKeys } from '../periods/vote-periods';
 import { legacyNickSince } from '../legacy/legacy-profile';
 import { ECONOMY_TYPES, type EconomyType, LEVEL_MODES, type LevelMode } from './player.constants';
 import { discriminatorFor, normalizeUuid } from './player.identity';
@@ -337,13 +337,22 @@ function applyLegacySnapshot(
   player.deprecated = { ...snapshot.deprecated };
   player.votesTotal += snapshot.votes.total;
   player.lastVote = Math.max(player.lastVote, snapshot.votes.lastVote);
-  const keys = votePeriodKeys(asOf, ctx.timeZone);
+  const keys = legacyPeriodKeys(asOf, ctx.timeZone);
   const votes: VoteIncrement[] = [];
   if (snapshot.votes.total > 0)
     votes.push({ period: 'total', key: TOTAL_VOTES_KEY, count: snapshot.votes.total });
   if (snapshot.votes.month > 0) votes.push({ period: 'month', key: keys.month, count: snapshot.votes.month });
   if (snapshot.votes.week > 0) votes.push({ period: 'week', key: keys.week, count: snapshot.votes.week });
   return votes;
+}
+
+/** An import dates every event alike: its period keys are computed once, not per player. */
+let lastLegacyPeriod: { date: number; timeZone: string; keys: VotePeriodKeys } | null = null;
+function legacyPeriodKeys(date: number, timeZone: string): VotePeriodKeys {
+  if (lastLegacyPeriod?.date !== date || lastLegacyPeriod.timeZone !== timeZone) {
+    lastLegacyPeriod = { date, timeZone, keys: votePeriodKeys(date, timeZone) };
+  }
+  return lastLegacyPeriod.keys;
 }
 
 function assertNever(event: never): never {
