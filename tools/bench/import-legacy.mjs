@@ -87,6 +87,10 @@ try {
     ],
     { env: { ...process.env, DATABASE_URL: url(targetDb) }, stdio: ['ignore', 'pipe', 'inherit'] },
   );
+  // Ctrl+C: stop the import and still drop the scratch databases.
+  const stop = () => child.kill('SIGTERM');
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   let stdout = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
   const code = await new Promise((resolve) => child.on('close', resolve));
