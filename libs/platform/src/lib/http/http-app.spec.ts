@@ -46,4 +46,16 @@ describe('clientErrorResponse', () => {
   it('writes nothing to a connection the client reset', () => {
     expect(clientErrorResponse({ code: 'ECONNRESET' })).toBeUndefined();
   });
+
+  it('sends only the headers to an unparsable HEAD request (a body would corrupt the connection)', () => {
+    const raw = Buffer.from('HEAD /\u00f1\u0013 HTTP/1.1\r\n\r\n', 'latin1');
+    const answer = clientErrorResponse({ code: 'HPE_INVALID_URL', rawPacket: raw });
+    expect(answer?.endsWith('connection: close\r\n\r\n')).toBe(true);
+    expect(answer).toContain('content-length: ');
+    const get = clientErrorResponse({
+      code: 'HPE_INVALID_URL',
+      rawPacket: Buffer.from('GET /\u0013 HTTP/1.1', 'latin1'),
+    });
+    expect(parse(get).body).toEqual({ status: 400, error: 'BAD_REQUEST', message: 'Neplatný požadavek.' });
+  });
 });

@@ -31,7 +31,7 @@ export const REQUEST_TIMEOUT_MESSAGE = 'Požadavek nedorazil včas.';
  * 408 for a request timeout, 400 for anything else unparsable — always the error envelope, as
  * `connection: close`. Undefined for a connection the client reset (nothing to answer).
  */
-export function clientErrorResponse(error: { code?: string }): string | undefined {
+export function clientErrorResponse(error: { code?: string; rawPacket?: unknown }): string | undefined {
   if (error.code === 'ECONNRESET') return undefined;
   const envelope: ErrorEnvelope =
     error.code === 'HPE_HEADER_OVERFLOW'
@@ -40,6 +40,10 @@ export function clientErrorResponse(error: { code?: string }): string | undefine
         ? { status: 408, error: 'BAD_REQUEST', message: REQUEST_TIMEOUT_MESSAGE }
         : { status: 400, error: 'BAD_REQUEST', message: ERROR_MESSAGES.BAD_REQUEST };
   const body = JSON.stringify(envelope);
+  // A HEAD request gets the headers only (RFC 9110 §9.3.2), even when the rest of it was unparsable:
+  // a body after them would be read by the client as a corrupt next answer.
+  const head =
+    Buffer.isBuffer(error.rawPacket) && error.rawPacket.subarray(0, 5).toString('latin1') === 'HEAD ';
   return [
     `HTTP/1.1 ${envelope.status} ${STATUS_CODES[envelope.status] ?? 'Error'}`,
     'content-type: application/json; charset=utf-8',
@@ -47,7 +51,7 @@ export function clientErrorResponse(error: { code?: string }): string | undefine
     'cache-control: no-store',
     'connection: close',
     '',
-    body,
+    head ? '' : body,
   ].join('\r\n');
 }
 
@@ -56,7 +60,7 @@ export function clientErrorResponse(error: { code?: string }): string | undefine
  * socket directly — only while it is writable and no answer of an earlier (keep-alive) request has
  * started on it (raw bytes would corrupt that one) — and the socket is then destroyed.
  */
-function answerClientError(error: { code?: string }, socket: Socket): void {
+function answerClientError(error: { code?: string; rawPacket?: unknown }, socket: Socket): void {
   if (socket.destroyed) return;
   const response = clientErrorResponse(error);
   // Node's own default handler checks the same internal field before writing its 400.
@@ -72,7 +76,8 @@ type TimedRequest = FastifyRequest & { [started]?: bigint };
  * Creates a NestJS app on Fastify with everything both apps share: JSON logs, the error envelope
  * for every failure (including body-parser errors raised before Nest routing and requests Node's
  * HTTP parser refuses), request metrics and
- * graceful shutdown (SIGTERM → stop accepting, finish in-flight requests, close the database).
+ * graceful shutdown on `app.close()` (stop accepting, finish in-flight requests, close the database;
+ * `runApp` calls it on SIGTERM/SIGINT).
  */
 export async function createHttpApp(
   module: Type | DynamicModule,
@@ -108,7 +113,6 @@ export async function createHttpApp(
   // there (body parser, body limit) through this global filter too; the filter picks the answer shape
   // the route declares (`@AnswerErrorsWith`), by default the envelope.
   app.useGlobalFilters(new ErrorEnvelopeFilter(app));
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
 
   const fastify = app.getHttpAdapter().getInstance();
   const requestLogger = new Logger('Http');

@@ -26,10 +26,35 @@ export async function runApp(
   }
   try {
     const app = await build(config, logger);
+    stopGracefullyOnSignals(app);
     await app.listen(port(config), config.host);
     new Logger('Bootstrap').log({ msg: `${name} listening`, url: await app.getUrl() });
   } catch (error) {
     logger.fatal(error instanceof Error ? error : String(error), 'Bootstrap');
     process.exit(1);
   }
+}
+
+/**
+ * SIGTERM/SIGINT: `app.close()` stops accepting connections, lets in-flight requests finish (an
+ * acknowledged ingest batch is committed before its answer), runs the shutdown hooks (the database
+ * closes last), and the process then exits with status 0 — a supervisor sees a clean stop, not a
+ * death by signal (which is what re-raising the signal, Nest's `enableShutdownHooks`, reports).
+ */
+function stopGracefullyOnSignals(app: NestFastifyApplication): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    new Logger('Shutdown').log({ msg: 'Stopping gracefully', signal });
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        new Logger('Shutdown').error({ msg: 'Shutdown failed', error: String(error) });
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
 }
