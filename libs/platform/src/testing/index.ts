@@ -1,3 +1,4 @@
 export * from './app-harness';
 export * from './tcp-proxy';
 export * from './mariadb-server';
+export * from './http-fuzz';
