@@ -173,7 +173,7 @@ describe('MariaDB stopped, killed and frozen under ingestion and reads', () => {
       'the API to read again',
       async () => (await fetch(`${api.url}/economy/log`)).status === 200,
     );
-    await waitFor('all batches acknowledged', async () => load.acked.size === events.length, 60_000);
+    await waitFor('all batches acknowledged', async () => load.acked.size === events.length, 300_000);
     await load.stop();
 
     const during = load.answers.filter((a) => a.at > faultAt + 6_000 && a.at + a.ms < backAt);

@@ -73,7 +73,7 @@ describe('kill -9 of the log ingestor while 20,000 events are being posted', () 
     void sending.finally(() => (done = true));
     while (!done && kills.length < 3) {
       const target = (kills.length + 1) * KILL_EVERY;
-      await waitFor(`${target} acknowledged batches`, async () => done || batchesAcked >= target, 120_000);
+      await waitFor(`${target} acknowledged batches`, async () => done || batchesAcked >= target, 300_000);
       if (done) break;
       const victim = ingestor;
       if (!victim) throw new Error('no ingestor running');

@@ -13,5 +13,6 @@ module.exports = {
   roots: ['<rootDir>/tools/faults', '<rootDir>/apps/api/test', '<rootDir>/apps/log-ingestor/test'],
   testMatch: ['**/*.fault-spec.ts'],
   globalSetup: path.join(__dirname, 'global-setup.cjs'),
-  testTimeout: 180_000,
+  // Generous: the machine running CI may be shared and slow; a hang still fails, only later.
+  testTimeout: 600_000,
 };

@@ -70,7 +70,7 @@ describe('SIGTERM under load', () => {
     });
     const sending = Promise.all(senders);
 
-    await waitFor('some acknowledged batches', async () => acked.size >= 2_000, 60_000);
+    await waitFor('some acknowledged batches', async () => acked.size >= 2_000, 300_000);
     const stopped = await terminate(ingestor);
     const ackedAtExit = new Set(acked);
     const inFlightAtExit = new Set([...inFlight.values()].flat().map((e) => e.id));
