@@ -1,5 +1,5 @@
-import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
-import { ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Param, Req, Res, applyDecorators } from '@nestjs/common';
+import { ApiParam, ApiQuery, ApiQueryOptions, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LEVEL_MODES, LeaderboardName } from '@craftstats/contracts';
 import { CACHE_TTL_SECONDS, CLOSED_PERIOD_MAX_AGE_SECONDS } from '../http-cache/cache-policy';
@@ -34,7 +34,100 @@ const Board = (summary: string, detail: string, badPeriod?: string) =>
     ...(badPeriod === undefined ? {} : { errors: [{ code: 'VALIDATION_FAILED', description: badPeriod }] }),
   });
 
-/** The eight leaderboards of seed 4.1 and 4.2. Thin: the service ranks and caches. */
+/** One of the eight boards of seed 4.1 and 4.2: its path, its documentation, its period parameter. */
+interface BoardRoute {
+  name: LeaderboardName;
+  /** Name of the controller method (the OpenAPI operationId is `LeaderboardsController_<method>`). */
+  method: string;
+  summary: string;
+  detail: string;
+  /** month-votes and week-votes: the optional past-period query parameter. */
+  period?: { param: 'month' | 'week'; badPeriod: string; query: ApiQueryOptions };
+}
+
+const BOARDS: readonly BoardRoute[] = [
+  {
+    name: 'craftcoins',
+    method: 'craftcoins',
+    summary: 'Žebříček CraftCoins',
+    detail: 'Hráči s nejvíce CraftCoins.',
+  },
+  {
+    name: 'crafttokens',
+    method: 'crafttokens',
+    summary: 'Žebříček CraftTokens',
+    detail: 'Hráči s nejvíce CraftTokens (měna, kterou lze koupit v obchodě).',
+  },
+  {
+    name: 'votetokens',
+    method: 'votetokens',
+    summary: 'Žebříček VoteTokens',
+    detail: 'Hráči s nejvíce VoteTokens.',
+  },
+  {
+    name: 'achievement-points',
+    method: 'achievementPoints',
+    summary: 'Žebříček Achievement Points',
+    detail: 'Hráči s nejvíce body za achievementy.',
+  },
+  {
+    name: 'event-points',
+    method: 'eventPoints',
+    summary: 'Žebříček Event Points',
+    detail: 'Hráči s nejvíce Event Points (získají se jen výhrou eventu na event serveru).',
+  },
+  {
+    name: 'total-votes',
+    method: 'totalVotes',
+    summary: 'Žebříček hlasů celkem',
+    detail: 'Hráči s nejvíce hlasy za celou dobu.',
+  },
+  {
+    name: 'month-votes',
+    method: 'monthVotes',
+    summary: 'Žebříček hlasů v měsíci',
+    detail:
+      `Hráči s nejvíce hlasy v aktuálním kalendářním měsíci, nebo v měsíci zadaném parametrem month. ` +
+      `${PERIOD_WARNING} ${PAST_PERIODS}`,
+    period: {
+      param: 'month',
+      badPeriod: 'VALIDATION_FAILED: parametr month není měsíc ve tvaru RRRR-MM (např. 2026-13 nebo 2026-1).',
+      query: {
+        name: 'month',
+        required: false,
+        description: 'Měsíc ve tvaru RRRR-MM (kalendář TZ_COMMUNITY). Bez parametru aktuální měsíc.',
+        example: '2026-10',
+        schema: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' },
+      },
+    },
+  },
+  {
+    name: 'week-votes',
+    method: 'weekVotes',
+    summary: 'Žebříček hlasů v týdnu',
+    detail:
+      `Hráči s nejvíce hlasy v aktuálním týdnu (od pondělí), nebo v týdnu zadaném datem jeho pondělí ` +
+      `v parametru week. ${PERIOD_WARNING} ${PAST_PERIODS}`,
+    period: {
+      param: 'week',
+      badPeriod: 'VALIDATION_FAILED: parametr week není datum RRRR-MM-DD, nebo to datum není pondělí.',
+      query: {
+        name: 'week',
+        required: false,
+        description:
+          'Pondělí týdne ve tvaru RRRR-MM-DD (kalendář TZ_COMMUNITY); jiný den je chyba 400. Bez parametru aktuální týden.',
+        example: '2026-11-09',
+        schema: { type: 'string', format: 'date' },
+      },
+    },
+  },
+];
+
+/**
+ * The leaderboards. The eight boards of seed 4.1 and 4.2 are one route: one handler (`board`) served on
+ * each board's path, documented from the `BOARDS` table (see `boardRoute` below). Thin: the service
+ * ranks and caches.
+ */
 @ApiTags('Žebříčky')
 @PublicRateLimit()
 @Controller('economy/leaderboard')
@@ -44,92 +137,20 @@ export class LeaderboardsController {
     private readonly replies: CachedReplies,
   ) {}
 
-  @Get('craftcoins')
-  @Board('Žebříček CraftCoins', 'Hráči s nejvíce CraftCoins.')
-  craftcoins(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    return this.send('craftcoins', request, reply);
-  }
-
-  @Get('crafttokens')
-  @Board('Žebříček CraftTokens', 'Hráči s nejvíce CraftTokens (měna, kterou lze koupit v obchodě).')
-  crafttokens(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    return this.send('crafttokens', request, reply);
-  }
-
-  @Get('votetokens')
-  @Board('Žebříček VoteTokens', 'Hráči s nejvíce VoteTokens.')
-  votetokens(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    return this.send('votetokens', request, reply);
-  }
-
-  @Get('achievement-points')
-  @Board('Žebříček Achievement Points', 'Hráči s nejvíce body za achievementy.')
-  achievementPoints(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    return this.send('achievement-points', request, reply);
-  }
-
-  @Get('event-points')
-  @Board(
-    'Žebříček Event Points',
-    'Hráči s nejvíce Event Points (získají se jen výhrou eventu na event serveru).',
-  )
-  eventPoints(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    return this.send('event-points', request, reply);
-  }
-
-  @Get('total-votes')
-  @Board('Žebříček hlasů celkem', 'Hráči s nejvíce hlasy za celou dobu.')
-  totalVotes(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    return this.send('total-votes', request, reply);
-  }
-
-  @Get('month-votes')
-  @Board(
-    'Žebříček hlasů v měsíci',
-    `Hráči s nejvíce hlasy v aktuálním kalendářním měsíci, nebo v měsíci zadaném parametrem month. ` +
-      `${PERIOD_WARNING} ${PAST_PERIODS}`,
-    'VALIDATION_FAILED: parametr month není měsíc ve tvaru RRRR-MM (např. 2026-13 nebo 2026-1).',
-  )
-  @ApiQuery({
-    name: 'month',
-    required: false,
-    description: 'Měsíc ve tvaru RRRR-MM (kalendář TZ_COMMUNITY). Bez parametru aktuální měsíc.',
-    example: '2026-10',
-    schema: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' },
-  })
-  monthVotes(
-    @Query('month') month: unknown,
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
-    return month === undefined
-      ? this.send('month-votes', request, reply)
-      : this.sendPeriod('month', month, request, reply);
-  }
-
-  @Get('week-votes')
-  @Board(
-    'Žebříček hlasů v týdnu',
-    `Hráči s nejvíce hlasy v aktuálním týdnu (od pondělí), nebo v týdnu zadaném datem jeho pondělí ` +
-      `v parametru week. ${PERIOD_WARNING} ${PAST_PERIODS}`,
-    'VALIDATION_FAILED: parametr week není datum RRRR-MM-DD, nebo to datum není pondělí.',
-  )
-  @ApiQuery({
-    name: 'week',
-    required: false,
-    description:
-      'Pondělí týdne ve tvaru RRRR-MM-DD (kalendář TZ_COMMUNITY); jiný den je chyba 400. Bez parametru aktuální týden.',
-    example: '2026-11-09',
-    schema: { type: 'string', format: 'date' },
-  })
-  weekVotes(
-    @Query('week') week: unknown,
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
-    return week === undefined
-      ? this.send('week-votes', request, reply)
-      : this.sendPeriod('week', week, request, reply);
+  /** Any of the eight boards; month/week with their optional past-period parameter. */
+  async board(route: BoardRoute, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const key = route.period && (request.query as Record<string, unknown> | undefined)?.[route.period.param];
+    if (route.period === undefined || key === undefined) {
+      this.replies.send(request, reply, await this.leaderboards.board(route.name));
+      return;
+    }
+    const { response, closed } = await this.leaderboards.periodBoard(route.period.param, key);
+    this.replies.send(
+      request,
+      reply,
+      response,
+      closed ? { immutableMaxAge: CLOSED_PERIOD_MAX_AGE_SECONDS } : {},
+    );
   }
 
   @Get('levels/:mode')
@@ -152,23 +173,40 @@ export class LeaderboardsController {
   ): Promise<void> {
     this.replies.send(request, reply, await this.leaderboards.levelBoard(mode));
   }
+}
 
-  private async sendPeriod(
-    period: 'month' | 'week',
-    key: unknown,
+/**
+ * Serves `LeaderboardsController.board` on the path of `route` as the method `route.method`, with the
+ * board's documentation: one handler, eight paths, each with its own operation in the OpenAPI document.
+ */
+function boardRoute(route: BoardRoute): void {
+  const prototype = LeaderboardsController.prototype as unknown as Record<string, unknown>;
+  const handler = function (
+    this: LeaderboardsController,
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<void> {
-    const { response, closed } = await this.leaderboards.periodBoard(period, key);
-    this.replies.send(
-      request,
-      reply,
-      response,
-      closed ? { immutableMaxAge: CLOSED_PERIOD_MAX_AGE_SECONDS } : {},
-    );
-  }
-
-  private async send(name: LeaderboardName, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    this.replies.send(request, reply, await this.leaderboards.board(name));
-  }
+    return this.board(route, request, reply);
+  };
+  Object.defineProperty(handler, 'name', { value: route.method });
+  prototype[route.method] = handler;
+  Req()(prototype, route.method, 0);
+  Res()(prototype, route.method, 1);
+  const descriptor = Object.getOwnPropertyDescriptor(prototype, route.method) as PropertyDescriptor;
+  // In the order TypeScript applies stacked decorators (the one nearest the method first).
+  applyDecorators(
+    ...(route.period === undefined ? [] : [ApiQuery(route.period.query)]),
+    Board(route.summary, route.detail, route.period?.badPeriod),
+    Get(route.name),
+  )(prototype, route.method, descriptor);
 }
+
+for (const route of BOARDS) boardRoute(route);
+
+// The level boards come after the eight, in the routes and in the OpenAPI document, as before.
+const levels = Object.getOwnPropertyDescriptor(
+  LeaderboardsController.prototype,
+  'levels',
+) as PropertyDescriptor;
+delete (LeaderboardsController.prototype as unknown as Record<string, unknown>)['levels'];
+Object.defineProperty(LeaderboardsController.prototype, 'levels', levels);
