@@ -3,6 +3,7 @@ export * from './lib/database/data-source';
 export * from './lib/database/database-errors';
 export * from './lib/database/entities';
 export * from './lib/database/migrate';
+export * from './lib/database/timeouts';
 export * from './lib/players/player.entity';
 export * from './lib/players/play-session.entity';
 export * from './lib/leaderboards/player-balance.entity';

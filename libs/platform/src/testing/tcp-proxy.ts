@@ -5,12 +5,16 @@ import type { AddressInfo } from 'node:net';
  * A TCP forwarder on 127.0.0.1 in front of a database server, so a test can take "the database"
  * away from an app that is running: refuse new connections and drop the open ones (`stop`), bring it
  * back on the same port (`start`), or cut one connection at the moment the app sends a given
- * statement (`cutOnce`), i.e. in the middle of a transaction.
+ * statement (`cutOnce`), i.e. in the middle of a transaction, or freeze it (`freeze`): connections
+ * stay open but nothing is forwarded any more, as with a paused VM or a network partition.
  */
 export class TcpProxy {
   private server: net.Server | null = null;
   private readonly pairs = new Set<[net.Socket, net.Socket]>();
   private trigger: { marker: string; fired: () => void } | null = null;
+  /** While true, no byte is forwarded in either direction and new connections are held open silently. */
+  private frozen = false;
+  private readonly held = new Set<net.Socket>();
   port = 0;
 
   constructor(
@@ -33,9 +37,22 @@ export class TcpProxy {
   async stop(): Promise<void> {
     const server = this.server;
     this.server = null;
+    this.thaw();
     for (const pair of this.pairs) for (const socket of pair) socket.destroy();
     this.pairs.clear();
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** Stops forwarding without closing anything: every open and new connection just goes silent. */
+  freeze(): void {
+    this.frozen = true;
+  }
+
+  /** Forwards again; connections opened while frozen (never connected upstream) are dropped. */
+  thaw(): void {
+    this.frozen = false;
+    for (const socket of this.held) socket.destroy();
+    this.held.clear();
   }
 
   /**
@@ -49,6 +66,12 @@ export class TcpProxy {
   }
 
   private connect(client: net.Socket): void {
+    if (this.frozen) {
+      this.held.add(client);
+      client.on('error', () => client.destroy());
+      client.on('close', () => this.held.delete(client));
+      return;
+    }
     const upstream = net.connect(this.targetPort, this.targetHost);
     const pair: [net.Socket, net.Socket] = [client, upstream];
     this.pairs.add(pair);
@@ -59,6 +82,7 @@ export class TcpProxy {
     };
     let tail = '';
     client.on('data', (chunk: Buffer) => {
+      if (this.frozen) return;
       const trigger = this.trigger;
       if (trigger !== null) {
         // A marker split across two TCP chunks is still found: keep the end of the previous one.
@@ -73,7 +97,9 @@ export class TcpProxy {
       }
       upstream.write(chunk);
     });
-    upstream.on('data', (chunk: Buffer) => client.write(chunk));
+    upstream.on('data', (chunk: Buffer) => {
+      if (!this.frozen) client.write(chunk);
+    });
     client.on('error', close);
     upstream.on('error', close);
     client.on('close', close);

@@ -26,6 +26,8 @@ export interface DataSourceExtras {
   logger?: TypeOrmLogger;
   /** mysql2 pool size (default 10). */
   poolSize?: number;
+  /** Opening a MySQL/MariaDB connection, ms (default 5000); queries: `boundDatabaseWaits`. */
+  connectTimeoutMs?: number;
 }
 
 export function dataSourceOptions(
@@ -71,7 +73,7 @@ export function dataSourceOptions(
     bigNumberStrings: true,
     migrations: MYSQL_MIGRATIONS,
     poolSize: extras.poolSize ?? 10,
-    connectTimeout: 5_000,
+    connectTimeout: extras.connectTimeoutMs ?? 5_000,
     extra: { enableKeepAlive: true },
   };
 }

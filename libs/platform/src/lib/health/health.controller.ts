@@ -1,12 +1,18 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
+import { withDatabaseTimeout } from '@craftstats/persistence';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
 import { ApiException, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors/error-envelope';
 
 @ApiTags('Provoz')
 @Controller('health')
 export class HealthController {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Get()
   @Header('cache-control', 'no-store')
@@ -20,13 +26,13 @@ export class HealthController {
   @Header('cache-control', 'no-store')
   @ApiOperation({
     summary: 'Připravenost',
-    description: 'Readiness: databáze odpovídá na dotaz. Jinak 503 UNAVAILABLE.',
+    description: 'Readiness: databáze odpoví na dotaz do 2 s. Jinak 503 UNAVAILABLE.',
   })
   @ApiResponse({ status: 200, description: 'Databáze je dostupná.' })
   @ApiResponse({ status: 503, description: 'Databáze není dostupná.' })
   async ready(): Promise<{ status: 'ok'; database: 'up' }> {
     try {
-      await this.dataSource.query('SELECT 1');
+      await withDatabaseTimeout(this.dataSource.query('SELECT 1'), 'query', this.config.timeouts.readinessMs);
     } catch {
       throw new ApiException(503, 'UNAVAILABLE', undefined, {
         'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS),

@@ -26,7 +26,7 @@ export async function runApp(
   }
   try {
     const app = await build(config, logger);
-    stopGracefullyOnSignals(app);
+    stopGracefullyOnSignals(app, config.timeouts.shutdownMs);
     await app.listen(port(config), config.host);
     new Logger('Bootstrap').log({ msg: `${name} listening`, url: await app.getUrl() });
   } catch (error) {
@@ -40,13 +40,23 @@ export async function runApp(
  * acknowledged ingest batch is committed before its answer), runs the shutdown hooks (the database
  * closes last), and the process then exits with status 0 — a supervisor sees a clean stop, not a
  * death by signal (which is what re-raising the signal, Nest's `enableShutdownHooks`, reports).
+ * Bounded by SHUTDOWN_TIMEOUT_MS: a request or a database that never answers cannot hold the process;
+ * past the deadline it logs and exits with status 1.
  */
-function stopGracefullyOnSignals(app: NestFastifyApplication): void {
+function stopGracefullyOnSignals(app: NestFastifyApplication, deadlineMs: number): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     new Logger('Shutdown').log({ msg: 'Stopping gracefully', signal });
+    setTimeout(() => {
+      new Logger('Shutdown').error({
+        msg: 'Graceful shutdown exceeded its deadline; exiting',
+        signal,
+        deadlineMs,
+      });
+      process.exit(1);
+    }, deadlineMs).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {
