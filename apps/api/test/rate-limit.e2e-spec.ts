@@ -228,7 +228,7 @@ describeEachDialect('rate limits of /account/register and /account/login', (fx) 
 });
 
 describeEachDialect('rate limit of the account endpoints when Redis is unreachable', (fx) => {
-  it('starts anyway, lets requests through without RateLimit headers and logs the outage', async () => {
+  it('starts anyway, fails closed on in-process counters and logs the outage', async () => {
     const closedPort = await new Promise<number>((resolve) => {
       const server = createServer();
       server.listen(0, '127.0.0.1', () => {
@@ -242,20 +242,28 @@ describeEachDialect('rate limit of the account endpoints when Redis is unreachab
       testConfig({
         DATABASE_URL: fx.db.url,
         REDIS_URL: `redis://127.0.0.1:${closedPort}`,
-        RATE_LIMIT_AUTH: '1',
+        RATE_LIMIT_AUTH: '2',
       }),
     );
     try {
-      for (let i = 0; i < 3; i++) {
-        const res = await postJson(running.url, LOGIN, { username: 'Nikdo', password: 'spatne-heslo' });
-        expect([res.status, limits(res)]).toEqual([401, { limit: null, remaining: null, retryAfter: null }]);
+      const answers: unknown[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await postJson(running.url, LOGIN, { username: `Nikdo${i}`, password: 'spatne-heslo' });
+        answers.push([res.status, limits(res).limit, limits(res).remaining, limits(res).retryAfter !== null]);
       }
+      // Counted per client in-process: two attempts, then 429 — never unlimited.
+      expect(answers).toEqual([
+        [401, '2', '1', false],
+        [401, '2', '0', false],
+        [429, '2', '0', true],
+        [429, '2', '0', true],
+      ]);
       const outage = running.logger.lines
         .map((l) => JSON.parse(l) as Record<string, unknown>)
         .filter((l) => l['context'] === 'RateLimit');
       expect(outage[0]).toMatchObject({
         level: 'error',
-        msg: 'Rate-limit storage unavailable; requests are let through',
+        msg: 'Rate-limit storage unavailable; counting in-process until it is back',
         backend: 'redis',
       });
     } finally {

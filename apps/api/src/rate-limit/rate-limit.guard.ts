@@ -39,12 +39,12 @@ const MAX_TRACKED_USERNAME = 64;
  * `RateLimit-Remaining`, `RateLimit-Reset` headers (of the most exhausted counter) on every answer
  * and `Retry-After` on a 429. A limit of 0 turns the throttler off (no counting, no headers).
  *
- * The client is `request.ip`: the socket address, no proxy headers trusted. Behind a reverse proxy
- * Fastify's `trustProxy` would have to be enabled (a later option) or every client shares one budget.
+ * The client is `request.ip`: the socket address, or — only for a request from a proxy listed in
+ * TRUST_PROXY — the client address that proxy put in X-Forwarded-For (Fastify's `trustProxy`).
  * IPv6 clients are counted per /64, as they usually own a whole /64.
  *
- * If the storage fails (Redis away) the request is let through and the failure logged: the limits
- * protect the service, they must not take it down.
+ * If Redis is away the storage counts in-process (logged): the limits never let attempts through
+ * uncounted, and the service stays up.
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
@@ -68,17 +68,11 @@ export class RateLimitGuard implements CanActivate {
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
 
+    // Never fails open: RateLimitStorage counts in-process while Redis is unreachable.
     const counted: Counted[] = [];
-    try {
-      for (const tracker of this.trackers(scope, request)) {
-        const record = await this.storage.increment(this.key(scope, tracker), ttl, limit, ttl, scope);
-        counted.push({ limit, record });
-      }
-    } catch (error) {
-      if (this.storage instanceof RateLimitStorage) {
-        this.storage.reportError(error instanceof Error ? error : new Error(String(error)));
-      }
-      return true;
+    for (const tracker of this.trackers(scope, request)) {
+      const record = await this.storage.increment(this.key(scope, tracker), ttl, limit, ttl, scope);
+      counted.push({ limit, record });
     }
 
     void reply.headers(rateLimitHeaders(counted));

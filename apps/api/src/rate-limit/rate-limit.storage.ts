@@ -100,7 +100,7 @@ export class RedisRateLimitBackend implements RateLimitBackend {
   constructor(url: string) {
     const redis = new Redis(url, {
       lazyConnect: true,
-      // Fail fast while Redis is away (the guard then lets requests through) instead of queueing them.
+      // Fail fast while Redis is away (the storage then counts in-process) instead of queueing them.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       connectTimeout: 2_000,
@@ -145,12 +145,18 @@ export class RedisRateLimitBackend implements RateLimitBackend {
  * The ThrottlerStorage of the API: in-process fixed windows by default, Redis when REDIS_URL is set
  * (several API instances then share one budget per client). Blocking lasts until the window ends, so
  * `Retry-After` is the time left in the window.
+ *
+ * Fails closed: while Redis cannot be reached every hit is counted in-process instead (per instance,
+ * so the budget is at worst multiplied by the number of instances, never unlimited), and the outage
+ * is logged. Nothing is ever let through uncounted.
  */
 @Injectable()
 export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('RateLimit');
   readonly backend: RateLimitBackend;
   readonly kind: 'memory' | 'redis';
+  /** In-process counters used while Redis is unreachable. */
+  private readonly fallback: MemoryRateLimitBackend;
   private lastErrorLog = 0;
   private closing: Promise<void> | undefined;
 
@@ -158,13 +164,14 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(Clock) clock: Clock,
   ) {
+    this.fallback = new MemoryRateLimitBackend(clock);
     if (config.redisUrl) {
       const redis = new RedisRateLimitBackend(config.redisUrl);
       redis.onError((error) => this.reportError(error));
       this.backend = redis;
       this.kind = 'redis';
     } else {
-      this.backend = new MemoryRateLimitBackend(clock);
+      this.backend = this.fallback;
       this.kind = 'memory';
     }
   }
@@ -175,7 +182,7 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
       await this.backend.connect();
       this.logger.log({ msg: 'Rate-limit counters in Redis', prefix: this.config.rateLimitPrefix });
     } catch (error) {
-      // Not fatal: ioredis keeps reconnecting, and until then requests are let through (logged).
+      // Not fatal: ioredis keeps reconnecting, and until then requests are counted in-process (logged).
       this.reportError(error instanceof Error ? error : new Error(String(error)));
     }
   }
@@ -187,7 +194,7 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
     _blockDuration: number,
     _name: string,
   ): Promise<ThrottlerStorageRecord> {
-    const { hits, resetMs } = await this.backend.hit(key, ttl);
+    const { hits, resetMs } = await this.withFallback((backend) => backend.hit(key, ttl));
     const seconds = Math.max(1, Math.ceil(resetMs / 1000));
     const isBlocked = hits > limit;
     return { totalHits: hits, timeToExpire: seconds, isBlocked, timeToBlockExpire: isBlocked ? seconds : 0 };
@@ -198,11 +205,22 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
    * window, or an empty one of `ttl` ms (what the next hit would open).
    */
   async peek(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord> {
-    const window = await this.backend.peek(key);
+    const window = await this.withFallback((backend) => backend.peek(key));
     const hits = window?.hits ?? 0;
     const seconds = Math.max(1, Math.ceil((window?.resetMs ?? ttl) / 1000));
     const isBlocked = hits > limit;
     return { totalHits: hits, timeToExpire: seconds, isBlocked, timeToBlockExpire: isBlocked ? seconds : 0 };
+  }
+
+  /** Runs `use` on the configured backend, or on the in-process counters while that one fails. */
+  private async withFallback<T>(use: (backend: RateLimitBackend) => Promise<T>): Promise<T> {
+    if (this.backend === this.fallback) return use(this.fallback);
+    try {
+      return await use(this.backend);
+    } catch (error) {
+      this.reportError(error instanceof Error ? error : new Error(String(error)));
+      return use(this.fallback);
+    }
   }
 
   /** Logs a storage failure at most every 10 s (an outage would otherwise log once per request). */
@@ -211,7 +229,7 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
     if (now - this.lastErrorLog < 10_000) return;
     this.lastErrorLog = now;
     this.logger.error({
-      msg: 'Rate-limit storage unavailable; requests are let through',
+      msg: 'Rate-limit storage unavailable; counting in-process until it is back',
       backend: this.kind,
       reason: error.message,
     });
@@ -219,7 +237,7 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
 
   /** Called once per provider token the instance is registered under (it is also ThrottlerStorage): close once. */
   async onApplicationShutdown(): Promise<void> {
-    this.closing ??= this.backend.close();
+    this.closing ??= Promise.all([this.backend.close(), this.fallback.close()]).then(() => undefined);
     await this.closing;
   }
 }
