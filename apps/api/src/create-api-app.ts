@@ -14,8 +14,11 @@ export async function createApiApp(config: AppConfig, logger?: JsonLogger): Prom
     bodyLimit: API_BODY_LIMIT,
     metrics,
     logger,
+    trustProxy: config.trustProxy,
+    cors: config.cors,
   });
-  setupOpenApi(app);
+  // DOCS_ENABLED=false: no /docs, /docs-json or UI assets (404 like any unknown path).
+  if (config.docsEnabled) setupOpenApi(app);
   await app.init();
   return app;
 }

@@ -59,6 +59,14 @@ describeWithBrowser(
       const external: string[] = [];
       const pageErrors: string[] = [];
       page.on('pageerror', (error) => pageErrors.push(error.message));
+      // The page runs under the API's Content-Security-Policy (helmet): a blocked script, style or
+      // fetch would show up here as a console error.
+      const cspViolations: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+          cspViolations.push(message.text());
+        }
+      });
       // Anything not served by the API (a CDN, the online validator) is refused and recorded.
       await page.route('**/*', async (route) => {
         const url = route.request().url();
@@ -69,6 +77,7 @@ describeWithBrowser(
 
       const response = await page.goto(`${running.url}/docs`, { waitUntil: 'load' });
       expect(response?.status()).toBe(200);
+      expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
       await page.waitForSelector('.opblock-summary-path', { timeout: 20_000 });
 
       expect(await page.textContent('.info .title')).toContain('craftstats API');
@@ -93,6 +102,7 @@ describeWithBrowser(
       expect(tags).toEqual(expect.arrayContaining(['Žebříčky', 'Hráči', 'Účty', 'Provoz']));
       expect(external).toEqual([]);
       expect(pageErrors).toEqual([]);
+      expect(cspViolations).toEqual([]);
       await page.close();
     });
   },

@@ -14,6 +14,7 @@ export async function createIngestorApp(
     bodyLimit: INGEST_MAX_BYTES,
     metrics,
     logger,
+    trustProxy: config.trustProxy,
   });
   await app.init();
   return app;

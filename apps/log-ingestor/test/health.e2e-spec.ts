@@ -34,6 +34,27 @@ describeEachDialect(
       expect(body).toContain('process_cpu_seconds_total');
     });
 
+    it("sends helmet's security headers on every answer and no CORS headers (game servers are not browsers)", async () => {
+      for (const path of ['/health', '/no/such/path', '/v1/events']) {
+        const res = await fetch(`${running.url}${path}`, { headers: { origin: 'http://localhost:5173' } });
+        expect({
+          path,
+          nosniff: res.headers.get('x-content-type-options'),
+          frame: res.headers.get('x-frame-options'),
+          referrer: res.headers.get('referrer-policy'),
+          csp: res.headers.get('content-security-policy')?.includes("default-src 'self'"),
+          cors: res.headers.get('access-control-allow-origin'),
+        }).toEqual({
+          path,
+          nosniff: 'nosniff',
+          frame: 'SAMEORIGIN',
+          referrer: 'no-referrer',
+          csp: true,
+          cors: null,
+        });
+      }
+    });
+
     it('answers an unknown path with the 404 NOT_FOUND envelope', async () => {
       const res = await fetch(`${running.url}/no/such/path`);
       expect(res.status).toBe(404);

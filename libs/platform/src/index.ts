@@ -1,5 +1,6 @@
 export * from './lib/config/app-config';
 export * from './lib/config/config.module';
+export * from './lib/config/edge-config';
 export * from './lib/database/database.module';
 export * from './lib/errors/error-answer';
 export * from './lib/errors/error-envelope';

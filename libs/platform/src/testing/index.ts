@@ -2,3 +2,4 @@ export * from './app-harness';
 export * from './tcp-proxy';
 export * from './mariadb-server';
 export * from './http-fuzz';
+export * from './raw-http';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isValidTimeZone } from '@craftstats/domain';
+import { EdgeConfig, loadEdgeConfig } from './edge-config';
 
 /** Where the data lives: embedded SQLite (the default) or MySQL 8 / MariaDB 10.6+. */
 export type DatabaseConfig =
@@ -40,7 +41,7 @@ export interface LoggingConfig {
 }
 
 /** The whole configuration of both apps, read and validated once at start (SPEC section 2). */
-export interface AppConfig {
+export interface AppConfig extends EdgeConfig {
   nodeEnv: NodeEnv;
   production: boolean;
   database: DatabaseConfig;
@@ -264,6 +265,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       3650,
     ),
     logging,
+    ...loadEdgeConfig(env, production, (variable, problem) => new ConfigError(variable, problem)),
   };
 }
 

@@ -4,11 +4,14 @@ import { DynamicModule, Logger, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
 import { ERROR_MESSAGES, ErrorEnvelope } from '@craftstats/contracts';
+import { CorsConfig } from '../config/edge-config';
 import { ApiException } from '../errors/error-envelope';
 import { ErrorEnvelopeFilter, sendErrorAnswer } from '../errors/error-envelope.filter';
 import { JsonLogger } from '../logging/json-logger';
 import { Metrics } from '../metrics/metrics';
+import { HELMET_OPTIONS, SECURITY_HEADERS, corsDelegate } from './edge';
 
 export interface HttpAppOptions {
   /** App name in logs and metrics. */
@@ -17,6 +20,13 @@ export interface HttpAppOptions {
   bodyLimit: number;
   metrics: Metrics;
   logger?: JsonLogger;
+  /**
+   * Addresses/CIDRs of trusted reverse proxies (TRUST_PROXY): only a request from one of them has its
+   * client address (`request.ip`: rate limits, logs) taken from X-Forwarded-For. Default none.
+   */
+  trustProxy?: string[];
+  /** Browser access from other origins (CORS_ORIGINS); omitted = no CORS headers at all. */
+  cors?: CorsConfig;
 }
 
 /** Message of the 431 for a request line and headers over Node's limit (`maxHeaderSize`, 16 KiB). */
@@ -87,17 +97,20 @@ export async function createHttpApp(
   const adapter = new FastifyAdapter({
     bodyLimit: options.bodyLimit,
     logger: false,
+    trustProxy:
+      options.trustProxy !== undefined && options.trustProxy.length > 0 ? options.trustProxy : false,
     // Keep-alive sockets without a request in flight are closed at shutdown; busy ones finish first.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
     // Errors the router raises before Nest sees the request (a malformed %-escape in the path, a path
     // parameter over maxParamLength: Fastify's 400/414) become the 400 BAD_REQUEST envelope.
+    // They are answered before the hooks run, so helmet's headers are set here.
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
       sendErrorAnswer(
         (error.statusCode ?? 500) < 500 ? new ApiException(400, 'BAD_REQUEST') : error,
         request,
-        reply,
+        reply.headers(SECURITY_HEADERS),
         new Logger('Http'),
       ),
     // Errors of Node's HTTP parser (headers over 16 KiB → 431, an unparsable request → 400) happen
@@ -113,6 +126,8 @@ export async function createHttpApp(
   // there (body parser, body limit) through this global filter too; the filter picks the answer shape
   // the route declares (`@AnswerErrorsWith`), by default the envelope.
   app.useGlobalFilters(new ErrorEnvelopeFilter(app));
+  await app.register(helmet, HELMET_OPTIONS);
+  if (options.cors !== undefined) app.enableCors({ delegator: corsDelegate(options.cors) });
 
   const fastify = app.getHttpAdapter().getInstance();
   const requestLogger = new Logger('Http');
@@ -129,6 +144,7 @@ export async function createHttpApp(
       route,
       path: request.url.split('?')[0].slice(0, 200),
       status: reply.statusCode,
+      ip: request.ip,
       ms: Math.round(seconds * 10_000) / 10,
     });
   });

@@ -1,6 +1,10 @@
-import { Controller, Get, Header, Inject, Module } from '@nestjs/common';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Controller, Get, Header, Headers, Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { ApiException } from '../errors/error-envelope';
 
 /** Prometheus metrics of one process: Node defaults plus HTTP request counters and latencies. */
 export class Metrics {
@@ -32,15 +36,48 @@ export class Metrics {
   }
 }
 
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+/**
+ * Whether a scrape may read /metrics: with METRICS_TOKEN set, only with `Authorization: Bearer
+ * <token>` (compared in constant time); without one, outside production only — in production the
+ * endpoint stays closed until a token is configured.
+ */
+export function metricsAccessAllowed(
+  config: Pick<AppConfig, 'metricsToken' | 'production'>,
+  authorization: string | undefined,
+): boolean {
+  if (config.metricsToken === null) return !config.production;
+  const match = /^Bearer (.+)$/.exec(authorization ?? '');
+  return match !== null && timingSafeEqual(digest(match[1]), digest(config.metricsToken));
+}
+
 @ApiExcludeController()
 @Controller('metrics')
-export class MetricsController {
-  constructor(@Inject(Metrics) private readonly metrics: Metrics) {}
+export class MetricsController implements OnModuleInit {
+  constructor(
+    @Inject(Metrics) private readonly metrics: Metrics,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    if (this.config.production && this.config.metricsToken === null) {
+      new Logger('Metrics').warn({
+        msg: 'METRICS_TOKEN is not set: GET /metrics answers 401 in production until it is',
+        variable: 'METRICS_TOKEN',
+      });
+    }
+  }
 
   @Get()
   @Header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
   @Header('cache-control', 'no-store')
-  scrape(): Promise<string> {
+  scrape(@Headers('authorization') authorization: string | undefined): Promise<string> {
+    if (!metricsAccessAllowed(this.config, authorization)) {
+      throw new ApiException(401, 'UNAUTHORIZED', undefined, { 'www-authenticate': 'Bearer' });
+    }
     return this.metrics.registry.metrics();
   }
 }

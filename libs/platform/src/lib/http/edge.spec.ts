@@ -1,0 +1,48 @@
+import { SECURITY_HEADERS, corsOriginFor } from './edge';
+
+const request = (method: string, url: string, requestMethod?: string) => ({
+  method,
+  url,
+  headers: requestMethod === undefined ? {} : { 'access-control-request-method': requestMethod },
+});
+
+describe('corsOriginFor', () => {
+  const cors = { origins: ['https://web.example.cz'], anyOriginForPublicReads: true, localOrigins: false };
+
+  it('allows a listed origin everywhere and "*" only on public reads', () => {
+    expect(corsOriginFor(cors, 'https://web.example.cz', request('POST', '/account/login'))).toBe(
+      'https://web.example.cz',
+    );
+    expect(corsOriginFor(cors, 'https://x.example', request('GET', '/economy/log?x=1'))).toBe('*');
+    expect(corsOriginFor(cors, 'https://x.example', request('OPTIONS', '/player/Pepa', 'GET'))).toBe('*');
+    expect(corsOriginFor(cors, 'https://x.example', request('OPTIONS', '/account/login', 'POST'))).toBe(
+      false,
+    );
+    expect(corsOriginFor(cors, 'https://x.example', request('GET', '/account/me'))).toBe(false);
+    expect(corsOriginFor(cors, 'https://x.example', request('GET', '/PANEL/economy/log'))).toBe(false);
+    expect(corsOriginFor(cors, 'https://x.example', request('GET', '/metrics'))).toBe(false);
+    expect(corsOriginFor(cors, undefined, request('GET', '/economy/log'))).toBe(false);
+  });
+
+  it('allows only loopback origins with the local default', () => {
+    const local = { origins: [], anyOriginForPublicReads: false, localOrigins: true };
+    for (const origin of ['http://localhost:5173', 'http://127.0.0.1', 'https://[::1]:8443']) {
+      expect(corsOriginFor(local, origin, request('POST', '/account/login'))).toBe(origin);
+    }
+    for (const origin of ['http://localhost.evil.example', 'http://127.0.0.1.nip.io', 'null']) {
+      expect(corsOriginFor(local, origin, request('GET', '/economy/log'))).toBe(false);
+    }
+  });
+});
+
+describe('SECURITY_HEADERS', () => {
+  it("are helmet's headers with the CSP of the docs page", () => {
+    expect(SECURITY_HEADERS).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+      'referrer-policy': 'no-referrer',
+    });
+    expect(SECURITY_HEADERS['content-security-policy']).toContain("default-src 'self'");
+    expect(SECURITY_HEADERS['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+});
