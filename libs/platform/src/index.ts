@@ -14,3 +14,4 @@ export * from './lib/logging/json-logger';
 export * from './lib/metrics/metrics';
 export * from './lib/platform.module';
 export * from './lib/time/clock';
+export * from './lib/validation/validation.pipe';

@@ -31,14 +31,13 @@ import { AccountResultDto } from '../openapi/openapi.schemas';
 import { CurrentStaff } from '../auth/current-staff.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { StaffPrincipal } from '../auth/auth.types';
-import { AccountBodyPipe } from './accounts.body.pipe';
 import {
-  ACCOUNT_FIELD_MAX_LENGTH,
   AccountMeResponseDto,
+  LOGIN_FIELDS,
   LoginDto,
   LoginSuccessDto,
+  REGISTER_FIELDS,
   RegisterDto,
-  USERNAME_MAX_LENGTH,
 } from './accounts.dto';
 import { AccountErrorAnswer } from './accounts.errors';
 import {
@@ -48,10 +47,6 @@ import {
   PASSWORD_MIN_LENGTH,
 } from './accounts.messages';
 import { AccountsService } from './accounts.service';
-
-/** The fields of each body, in the documented order, with their longest accepted length. */
-const LOGIN_FIELDS = { username: USERNAME_MAX_LENGTH, password: ACCOUNT_FIELD_MAX_LENGTH };
-const REGISTER_FIELDS = { ...LOGIN_FIELDS, adminKey: ACCOUNT_FIELD_MAX_LENGTH };
 
 const accountResult = (status: number, description: string, message: string) =>
   ApiResponse({
@@ -125,10 +120,7 @@ export class AccountsController {
     ),
     ...bodyErrors,
   )
-  async register(
-    @Body(new AccountBodyPipe(RegisterDto, REGISTER_FIELDS, ACCOUNT_BODY_MESSAGES.REGISTER_INVALID))
-    body: RegisterDto,
-  ): Promise<RegisterResponse> {
+  async register(@Body() body: RegisterDto): Promise<RegisterResponse> {
     await this.accounts.register(body);
     return { success: true, message: ACCOUNT_MESSAGES.PASSWORD_SET };
   }
@@ -167,9 +159,7 @@ export class AccountsController {
     accountResult(503, 'Databáze je dočasně nedostupná.', ACCOUNT_BODY_MESSAGES.UNAVAILABLE),
     ...bodyErrors,
   )
-  async login(
-    @Body(new AccountBodyPipe(LoginDto, LOGIN_FIELDS, ACCOUNT_BODY_MESSAGES.LOGIN_INVALID)) body: LoginDto,
-  ): Promise<LoginResponse> {
+  async login(@Body() body: LoginDto): Promise<LoginResponse> {
     const token = await this.accounts.login(body);
     return { success: true, message: ACCOUNT_MESSAGES.LOGIN_OK, token };
   }

@@ -7,13 +7,44 @@ import {
   LoginResponse,
   RegisterRequest,
 } from '@craftstats/contracts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './accounts.messages';
+import { DtoMessages } from '@craftstats/platform';
+import {
+  ACCOUNT_BODY_MESSAGES,
+  ACCOUNT_FIELD_MESSAGES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './accounts.messages';
 
 /** Longest accepted text of any account field (the body limit is 16 KiB anyway). */
 export const ACCOUNT_FIELD_MAX_LENGTH = 1024;
 export const USERNAME_MAX_LENGTH = 64;
 
+/** The fields of each body, in the documented order, with their longest accepted length. */
+export const LOGIN_FIELDS: Readonly<Record<string, number>> = {
+  username: USERNAME_MAX_LENGTH,
+  password: ACCOUNT_FIELD_MAX_LENGTH,
+};
+export const REGISTER_FIELDS: Readonly<Record<string, number>> = {
+  ...LOGIN_FIELDS,
+  adminKey: ACCOUNT_FIELD_MAX_LENGTH,
+};
+
+/** The 400s of an account body: they name the field at fault and show the expected body. */
+function accountMessages(
+  fields: Readonly<Record<string, number>>,
+  notAnObject: string,
+): Parameters<typeof DtoMessages>[0] {
+  const names = Object.keys(fields);
+  return {
+    notAnObject,
+    unknownField: (name) => ACCOUNT_FIELD_MESSAGES.unknown(name, names),
+    missingField: (name) => ACCOUNT_FIELD_MESSAGES.missing(name, names),
+    invalidField: (name) => ACCOUNT_FIELD_MESSAGES.invalid(name, fields[name] ?? ACCOUNT_FIELD_MAX_LENGTH),
+  };
+}
+
 @ApiSchema({ name: 'RegisterRequest', description: 'Tělo POST /account/register.' })
+@DtoMessages(accountMessages(REGISTER_FIELDS, ACCOUNT_BODY_MESSAGES.REGISTER_INVALID))
 export class RegisterDto implements RegisterRequest {
   @ApiProperty({
     description: 'Nick člena týmu (na velikosti písmen nezáleží).',
@@ -45,6 +76,7 @@ export class RegisterDto implements RegisterRequest {
 }
 
 @ApiSchema({ name: 'LoginRequest', description: 'Tělo POST /account/login.' })
+@DtoMessages(accountMessages(LOGIN_FIELDS, ACCOUNT_BODY_MESSAGES.LOGIN_INVALID))
 export class LoginDto implements LoginRequest {
   @ApiProperty({
     description: 'Nick člena týmu (na velikosti písmen nezáleží).',

@@ -45,7 +45,10 @@ export function toAccountError(error: unknown): MappedErrorReply {
   const { status } = mapped;
   if (mapped.unexpected) return answer(500, ACCOUNT_BODY_MESSAGES.INTERNAL_ERROR, {}, true);
   if (status === 503) return answer(503, ACCOUNT_BODY_MESSAGES.UNAVAILABLE, mapped.headers);
-  // Our own ApiExceptions (shared guards) keep their text unless the account wording has one.
+  // A validation failure keeps the pipe's message (it names the field, worded by the DTO); other
+  // ApiExceptions (shared guards) keep their text unless the account wording has one.
+  if (error instanceof ApiException && error.code === 'VALIDATION_FAILED')
+    return answer(status, error.message, mapped.headers);
   const own = error instanceof ApiException ? error.message : ACCOUNT_BODY_MESSAGES.MALFORMED;
   return answer(status, STATUS_MESSAGES[status] ?? own, mapped.headers);
 }

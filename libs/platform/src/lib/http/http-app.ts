@@ -10,6 +10,7 @@ import { CorsConfig } from '../config/edge-config';
 import { ApiException } from '../errors/error-envelope';
 import { ErrorEnvelopeFilter, sendErrorAnswer } from '../errors/error-envelope.filter';
 import { JsonLogger } from '../logging/json-logger';
+import { CzechValidationPipe } from '../validation/validation.pipe';
 import { Metrics } from '../metrics/metrics';
 import { HELMET_OPTIONS, SECURITY_HEADERS, corsDelegate } from './edge';
 
@@ -126,6 +127,8 @@ export async function createHttpApp(
   // there (body parser, body limit) through this global filter too; the filter picks the answer shape
   // the route declares (`@AnswerErrorsWith`), by default the envelope.
   app.useGlobalFilters(new ErrorEnvelopeFilter(app));
+  // The one validation path: every DTO-typed parameter, 400 VALIDATION_FAILED in Czech.
+  app.useGlobalPipes(new CzechValidationPipe());
   await app.register(helmet, HELMET_OPTIONS);
   if (options.cors !== undefined) app.enableCors({ delegator: corsDelegate(options.cors) });
 
