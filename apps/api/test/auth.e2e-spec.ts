@@ -234,6 +234,22 @@ describeEachDialect('staff authentication: JWT on /account/me', (fx) => {
     ).toBe(200);
   });
 
+  it('refuses the token once the staff account row is deleted, on the account and the panel', async () => {
+    const ema = await createPlayer(ingestor, 7, 'Helper_Ema', '11');
+    const emaToken = await registerAndLogin(running.url, 'Helper_Ema', 'Emino-heslo-2026');
+    expect((await me(bearer(emaToken))).status).toBe(200);
+    expect((await get(running.url, '/panel/economy/log', bearer(emaToken))).status).toBe(200);
+
+    await fx.dataSource.query(
+      'DELETE FROM staff_accounts WHERE player_id = (SELECT id FROM players WHERE uuid = ?)',
+      [ema.uuid],
+    );
+    for (const path of [ME, '/panel/economy/log']) {
+      const res = await get(running.url, path, bearer(emaToken));
+      expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 401, body: UNAUTHORIZED });
+    }
+  });
+
   it('logs no warning about JWT_SECRET when one is configured', () => {
     expect(running.logger.lines.filter((line) => line.includes('JWT_SECRET'))).toEqual([]);
   });

@@ -9,7 +9,7 @@ const STAFF: StaffCredentials = {
   uuid: UUID,
   rank: '10',
   passwordHash: 'h',
-  passwordSetAt: null,
+  passwordSetAt: (1_800_000_000 - 3600) * 1000,
 };
 const IAT = 1_800_000_000;
 const CLAIMS = { sub: UUID, nick: 'Admin_Pepa', rank: '10', iat: IAT, exp: IAT + 14_400 };
@@ -81,11 +81,13 @@ describe('JwtStrategy.validate', () => {
     expect(await s.validate(at(IAT + 11))).toMatchObject({ uuid: UUID });
   });
 
-  it('refuses a subject that is unknown, another player, or no longer staff', async () => {
+  it('refuses a subject that is unknown, another player, no longer staff, or without a staff account', async () => {
     for (const found of [
       null,
       { ...STAFF, uuid: '00000000-0000-4000-8000-000000000002' },
       { ...STAFF, rank: '1' },
+      // The staff account was deleted: still staff by rank, but no password any more.
+      { ...STAFF, passwordHash: null, passwordSetAt: null },
     ]) {
       expect(await strategy(found).strategy.validate(CLAIMS)).toBe(false);
     }

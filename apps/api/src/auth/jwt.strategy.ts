@@ -38,8 +38,8 @@ export function issuedBeforePasswordSet(iatSeconds: number, passwordSetAtMs: num
  * `x-access-token: <jwt>`. passport-jwt/jsonwebtoken check the signature, the algorithm and `exp`;
  * `validate` adds what they don't: `exp` and `iat` must be present with `exp - iat` = 4 h (a token
  * without `exp` would otherwise never expire), `iat` must not lie in the future (beyond
- * JWT_IAT_CLOCK_SKEW_SECONDS), and the subject must still be staff now with the password the token was
- * issued under — a cheap indexed lookup per request, so a demoted, renamed or removed staff member, or
+ * JWT_IAT_CLOCK_SKEW_SECONDS), and the subject must still be staff now, still have a staff account, with
+ * the password the token was issued under — a cheap indexed lookup per request, so a demoted, renamed or removed staff member, or
  * one whose password was changed, loses access at once instead of at the token's expiry.
  */
 @Injectable()
@@ -77,6 +77,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
 
     const staff = await this.accounts.findByNick(nick);
     if (!staff || staff.uuid !== sub || !isStaffRank(staff.rank, this.config)) return false;
+    // The staff account must still exist: a token outlives neither its account nor its password.
+    if (staff.passwordHash === null || staff.passwordSetAt === null) return false;
     if (issuedBeforePasswordSet(issuedAt, staff.passwordSetAt)) return false;
     return { uuid: staff.uuid, nick: staff.nick, rank: staff.rank, expiresAt: expiresAt * 1000 };
   }
