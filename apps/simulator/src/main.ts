@@ -1,4 +1,5 @@
 import { createApiClient, createIngestClient } from '@craftstats/contracts';
+import { isSupervised, stopWhenSupervisorSays } from '@craftstats/platform/process';
 import { EventPump } from './event-pump';
 import { createFavicon } from './favicon';
 import { errorText, jsonLog } from './json-log';
@@ -11,8 +12,9 @@ import { type StatusResponder, startStatusResponder } from './status-responder';
 /**
  * The demo game-server simulator (SPEC §6), started by `npm start` in demo mode: posts realistic events
  * through the real ingestion endpoint, sets the demo staff member's password through the API and
- * answers Server List Pings with the simulated player count. SIGTERM/SIGINT: the players quit, the
- * remaining events are delivered (for at most 3 s), the responder closes.
+ * answers Server List Pings with the simulated player count. SIGTERM/SIGINT (or, under `npm start`,
+ * the supervisor's shutdown message): the players quit, the remaining events are delivered (for at
+ * most 10 s), the responder closes.
  */
 async function main(): Promise<void> {
   const log = jsonLog();
@@ -26,11 +28,19 @@ async function main(): Promise<void> {
   }
 
   const stop = new AbortController();
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      log('info', 'stopping', { signal });
+  if (isSupervised()) {
+    // Under `npm start` only the supervisor stops the simulator (first, while the apps still run).
+    stopWhenSupervisorSays(() => {
+      log('info', 'stopping', { by: 'supervisor' });
       stop.abort();
     });
+  } else {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      process.once(signal, () => {
+        log('info', 'stopping', { signal });
+        stop.abort();
+      });
+    }
   }
 
   const simulation = new Simulation({
@@ -62,7 +72,8 @@ async function main(): Promise<void> {
     token: config.ingestToken,
     timeoutMs: 10_000,
   });
-  const pump = new EventPump(simulation, ingest, { log, tickMs: config.tickMs });
+  // The ingestor runs until the simulator has stopped, so the last delivery may take its time.
+  const pump = new EventPump(simulation, ingest, { log, tickMs: config.tickMs, closeTimeoutMs: 10_000 });
 
   if (await waitForApi(config.apiUrl, log, stop.signal))
     await resumeFromApi(simulation, api, log, stop.signal);

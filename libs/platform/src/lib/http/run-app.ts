@@ -2,10 +2,12 @@ import { Logger } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig, ConfigError, loadConfig } from '../config/app-config';
 import { JsonLogger } from '../logging/json-logger';
+import { isSupervised, stopWhenSupervisorSays } from '../../process/supervision';
 
 /**
  * Entry point shared by both apps: validate the configuration (a bad value stops the process with a
- * message naming the variable), build the app, listen, and log where.
+ * message naming the variable), build the app, listen, and log where. Under `npm start` the app stops
+ * only when the supervisor says so (signals are ignored); otherwise SIGTERM/SIGINT stop it gracefully.
  */
 export async function runApp(
   name: string,
@@ -24,9 +26,17 @@ export async function runApp(
     }
     throw error;
   }
+  // Under `npm start` the supervisor alone stops the app (signals are ignored from here on).
+  let app: NestFastifyApplication | undefined;
+  const supervised = isSupervised();
+  if (supervised) {
+    stopWhenSupervisorSays(() =>
+      app ? stopGracefully(app, config.timeouts.shutdownMs, 'supervisor') : process.exit(0),
+    );
+  }
   try {
-    const app = await build(config, logger);
-    stopGracefullyOnSignals(app, config.timeouts.shutdownMs);
+    app = await build(config, logger);
+    if (!supervised) stopGracefullyOnSignals(app, config.timeouts.shutdownMs);
     await app.listen(port(config), config.host);
     new Logger('Bootstrap').log({ msg: `${name} listening`, url: await app.getUrl() });
   } catch (error) {
@@ -48,23 +58,28 @@ function stopGracefullyOnSignals(app: NestFastifyApplication, deadlineMs: number
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    new Logger('Shutdown').log({ msg: 'Stopping gracefully', signal });
-    setTimeout(() => {
-      new Logger('Shutdown').error({
-        msg: 'Graceful shutdown exceeded its deadline; exiting',
-        signal,
-        deadlineMs,
-      });
-      process.exit(1);
-    }, deadlineMs).unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        new Logger('Shutdown').error({ msg: 'Shutdown failed', error: String(error) });
-        process.exit(1);
-      },
-    );
+    stopGracefully(app, deadlineMs, signal);
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+}
+
+/** Closes the app and exits 0, or 1 past `deadlineMs`; `signal` says who asked (a signal or the supervisor). */
+function stopGracefully(app: NestFastifyApplication, deadlineMs: number, signal: string): void {
+  new Logger('Shutdown').log({ msg: 'Stopping gracefully', signal });
+  setTimeout(() => {
+    new Logger('Shutdown').error({
+      msg: 'Graceful shutdown exceeded its deadline; exiting',
+      signal,
+      deadlineMs,
+    });
+    process.exit(1);
+  }, deadlineMs).unref();
+  app.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      new Logger('Shutdown').error({ msg: 'Shutdown failed', error: String(error) });
+      process.exit(1);
+    },
+  );
 }
