@@ -45,7 +45,7 @@ import {
   ACCOUNT_FIELD_MESSAGES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-} from './accounts.messages';
+} from './accounts.dto';
 import { AccountsService } from './accounts.service';
 
 const accountResult = (status: number, description: string, message: string) =>

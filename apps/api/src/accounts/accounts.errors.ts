@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES } from '@craftstats/contracts';
 import { ApiException, ErrorAnswer, MappedErrorReply, envelopeAnswer } from '@craftstats/platform';
 import { AUTH_THROTTLER, RATE_LIMIT_HEADERS } from '../rate-limit/rate-limit.constants';
 import { RateLimitGuard } from '../rate-limit/rate-limit.guard';
-import { ACCOUNT_BODY_MESSAGES } from './accounts.messages';
+import { ACCOUNT_BODY_MESSAGES } from './accounts.dto';
 
 /** A failure of `/account/register` or `/account/login` with its own status and Czech message. */
 export class AccountException extends HttpException {

@@ -3,7 +3,7 @@ import { PersistenceModule } from '@craftstats/persistence';
 import { AuthModule } from '../auth/auth.module';
 import { AccountsController } from './accounts.controller';
 import { AccountErrorAnswer } from './accounts.errors';
-import { PasswordHasher } from './accounts.passwords';
+import { PasswordHasher } from './accounts.credentials';
 import { AccountsService } from './accounts.service';
 
 /** Staff accounts: `/account/register`, `/account/login`, `/account/me`. */

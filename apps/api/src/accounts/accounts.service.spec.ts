@@ -4,7 +4,7 @@ import { StaffAccountRepository, StaffCredentials } from '@craftstats/domain';
 import { testConfig } from '@craftstats/platform/testing';
 import { AuthTokenService } from '../auth/auth-token.service';
 import { AccountException } from './accounts.errors';
-import { PasswordHasher } from './accounts.passwords';
+import { PasswordHasher } from './accounts.credentials';
 import { AccountsService } from './accounts.service';
 
 const STAFF: StaffCredentials = {

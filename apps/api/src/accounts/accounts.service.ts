@@ -4,11 +4,11 @@ import { StaffAccountRepository, StaffCredentials } from '@craftstats/domain';
 import { APP_CONFIG, AppConfig, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@craftstats/platform';
 import { AuthTokenService } from '../auth/auth-token.service';
 import { isStaffRank } from '../auth/auth.staff';
-import { AdminKeyVerifier } from './accounts.admin-key';
+import { AdminKeyVerifier } from './accounts.credentials';
 import { LoginDto, RegisterDto } from './accounts.dto';
 import { AccountException } from './accounts.errors';
-import { ACCOUNT_BODY_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './accounts.messages';
-import { PasswordHasher } from './accounts.passwords';
+import { ACCOUNT_BODY_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './accounts.dto';
+import { PasswordHasher } from './accounts.credentials';
 
 /** Length in characters as people count them (code points, so an emoji is one). */
 function characters(text: string): number {

@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+// Staff credentials: the argon2id password hasher and the constant-time adminKey check.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import * as argon2 from 'argon2';
 
@@ -48,5 +49,27 @@ export class PasswordHasher implements OnModuleInit {
   private async dummy(): Promise<string> {
     this.dummyHash ??= await argon2.hash(randomBytes(32), ARGON2_OPTIONS);
     return this.dummyHash;
+  }
+}
+
+const digest = (value: string | Buffer): Buffer => createHash('sha256').update(value).digest();
+
+/**
+ * Compares a supplied adminKey with ADMIN_KEY in constant time: both are hashed to SHA-256 first, so
+ * the comparison has a fixed length whatever the input (no throw, no early exit on a length mismatch).
+ * Without a configured ADMIN_KEY nothing matches (compared against a random key, same cost).
+ */
+export class AdminKeyVerifier {
+  private readonly expected: Buffer;
+  private readonly configured: boolean;
+
+  constructor(adminKey: string | null) {
+    this.configured = adminKey !== null && adminKey !== '';
+    this.expected = digest(this.configured ? (adminKey as string) : randomBytes(32));
+  }
+
+  matches(candidate: string): boolean {
+    const equal = timingSafeEqual(digest(candidate), this.expected);
+    return this.configured && equal;
   }
 }
