@@ -226,6 +226,15 @@ export async function importLegacyProfiles(options: LegacyImportOptions): Promis
   }
   await Promise.all(inFlight);
   if (failure !== null) throw failure;
+  if (!dryRun && summary.rowsRead > 0) {
+    // Every page has committed: the checkpoint covers them all (a page that finished while another
+    // was still committing could only record the prefix before that one).
+    const q = (name: string) => (dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
+    await target.query(
+      `UPDATE ${q('legacy_imports')} SET ${q('last_id')} = ${dialect === 'mysql' ? 'GREATEST' : 'MAX'}(${q('last_id')}, ?) WHERE ${q('source')} = ?`,
+      [tracker.done(), reader.name],
+    );
+  }
   summary.elapsedMs = Math.max(1, now() - started);
   summary.rowsPerSecond = (summary.rowsRead * 1000) / summary.elapsedMs;
   return summary;
