@@ -35,3 +35,12 @@ export {
   type IngestClientOptions,
   type IngestRetryInfo,
 } from './lib/clients/ingest-client';
+export {
+  subscribeAchievementsLog,
+  subscribeEconomyLog,
+  type EventSourceConstructor,
+  type EventSourceLike,
+  type LogStreamOptions,
+  type LogSubscription,
+  type StreamEventLike,
+} from './lib/clients/log-stream';

@@ -16,3 +16,4 @@ export * from './lib/events/event.store';
 export * from './lib/accounts/staff-account.repository';
 export * from './lib/legacy/legacy-profile';
 export * from './lib/server-status/player-count-history';
+export * from './lib/logs/log-stream';

@@ -1,5 +1,6 @@
-import { Controller, Get, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Inject, Req, Res, applyDecorators } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { APP_CONFIG, AppConfig, ErrorEnvelopeDto } from '@craftstats/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CACHE_TTL_SECONDS } from '../http-cache/cache-policy';
 import { CachedReplies } from '../http-cache/cached-reply';
@@ -7,6 +8,58 @@ import { PublicRead } from '../http-cache/public-read.swagger';
 import { PublicRateLimit } from '../rate-limit/rate-limit.decorators';
 import { AchievementLogResponseDto, EconomyLogResponseDto } from './logs.dto';
 import { LogsService } from './logs.service';
+import { LogStreams, STREAM_RETRY_MS } from './log-streams';
+import { STREAM_HEARTBEAT_MS, STREAM_POLL_MS } from './log-stream.hub';
+
+/** Swagger of a log stream (Server-Sent Events). */
+function LogStream(what: string, path: string, which: string): MethodDecorator {
+  return applyDecorators(
+    ApiOperation({
+      summary: `Živý stream logu ${what} (Server-Sent Events)`,
+      description:
+        `text/event-stream: každá zpráva (event „message“) je jeden nový záznam přesně ve tvaru záznamů ` +
+        `${path} (${which}) a její id je pozice záznamu v logu. Po výpadku se prohlížeč (EventSource) ` +
+        `připojí znovu s hlavičkou Last-Event-ID a dostane všechny záznamy po této pozici — bez mezer a ` +
+        `bez opakování; bez Last-Event-ID stream začíná novými záznamy. Nové záznamy dorazí do 1 s po ` +
+        `potvrzení zápisu (sdílený dotaz každých ${STREAM_POLL_MS} ms pro všechny klienty instance API). ` +
+        `Každých ${STREAM_HEARTBEAT_MS / 1000} s přijde komentář „: heartbeat“; retry je ${STREAM_RETRY_MS} ms. ` +
+        'Jedna adresa smí mít otevřeno nejvýše SSE_MAX_PER_CLIENT streamů (výchozí 10). Při vypnutí ' +
+        'serveru se stream čistě ukončí.',
+    }),
+    ApiProduces('text/event-stream'),
+    ApiHeader({
+      name: 'Last-Event-ID',
+      required: false,
+      description: 'Pozice posledního přijatého záznamu (id poslední zprávy); stream pokračuje za ní.',
+    }),
+    ApiQuery({
+      name: 'lastEventId',
+      required: false,
+      description: 'Totéž co hlavička Last-Event-ID, pro klienty, kteří hlavičku nastavit nemohou.',
+      schema: { type: 'integer', minimum: 0 },
+    }),
+    ApiResponse({
+      status: 200,
+      description: 'Stream zpráv `id: <pozice>` + `data: <záznam JSON>`.',
+      content: { 'text/event-stream': { schema: { type: 'string' } } },
+    }),
+    ApiResponse({
+      status: 400,
+      description: 'VALIDATION_FAILED: Last-Event-ID není celé nezáporné číslo.',
+      type: ErrorEnvelopeDto,
+    }),
+    ApiResponse({
+      status: 429,
+      description: 'RATE_LIMITED: z této adresy je otevřeno příliš mnoho streamů (SSE_MAX_PER_CLIENT).',
+      type: ErrorEnvelopeDto,
+    }),
+    ApiResponse({
+      status: 503,
+      description: 'UNAVAILABLE: databáze je dočasně nedostupná.',
+      type: ErrorEnvelopeDto,
+    }),
+  );
+}
 
 /** The live logs of seed 4.4: the latest 50 entries, newest first. */
 @ApiTags('Logy')
@@ -16,7 +69,25 @@ export class LogsController {
   constructor(
     private readonly logs: LogsService,
     private readonly replies: CachedReplies,
+    private readonly streams: LogStreams,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  @Get('economy/log/stream')
+  @LogStream(
+    'ekonomiky a hráčů',
+    '/economy/log',
+    'jen typy ECONOMY_*, PLAYER_UPDATE_RANK, PLAYER_SET_TAG a PLAYER_DISCORD_CONNECT',
+  )
+  economyStream(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    return this.streams.open(this.streams.economy, request, reply, this.config.sseMaxPerClient);
+  }
+
+  @Get('achievements/log/stream')
+  @LogStream('splněných achievementů', '/achievements/log', 'každý splněný achievement')
+  achievementsStream(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    return this.streams.open(this.streams.achievements, request, reply, this.config.sseMaxPerClient);
+  }
 
   @Get('economy/log')
   @PublicRead({

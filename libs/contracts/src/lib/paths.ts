@@ -20,6 +20,10 @@ export const API_PATHS = {
   stafflist: '/server/stafflist',
   economyLog: '/economy/log',
   achievementsLog: '/achievements/log',
+  /** Server-Sent Events: every new `/economy/log` entry. */
+  economyLogStream: '/economy/log/stream',
+  /** Server-Sent Events: every new `/achievements/log` entry. */
+  achievementsLogStream: '/achievements/log/stream',
   /** `GET /player/:nick` (case-insensitive). */
   playerByNick: (nick: string): string => `/player/${encodeURIComponent(nick)}`,
   /** `GET /player/uuid/:uuid` (dashed or undashed, any case). */
@@ -76,6 +80,8 @@ export const API_ROUTE_DEFINITIONS: readonly ApiRoute[] = [
   { method: 'GET', path: API_PATHS.stafflist, auth: 'public' },
   { method: 'GET', path: API_PATHS.economyLog, auth: 'public' },
   { method: 'GET', path: API_PATHS.achievementsLog, auth: 'public' },
+  { method: 'GET', path: API_PATHS.economyLogStream, auth: 'public' },
+  { method: 'GET', path: API_PATHS.achievementsLogStream, auth: 'public' },
   { method: 'GET', path: '/player/:nick', auth: 'public' },
   { method: 'GET', path: '/player/uuid/:uuid', auth: 'public' },
   { method: 'POST', path: API_PATHS.register, auth: 'public' },

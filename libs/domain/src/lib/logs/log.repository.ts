@@ -52,7 +52,23 @@ export interface LogPage<T> {
   next: LogCursor | null;
 }
 
+/** One poll of a log's tail (see `deliverableUpTo`). */
+export interface LogTail<T> {
+  /** Committed rows with an id after the cursor, ascending, with whether each is shown publicly. */
+  rows: Array<{ id: number; record: T | null }>;
+  /** Ids in the holes between `rows` that exist but are not committed yet (MySQL only). */
+  inFlight: number[];
+}
+
 export abstract class LogRepository {
+  /**
+   * Up to `limit` committed rows with `id > afterId` in id order (the stream of `/economy/log`):
+   * rows outside the public action families come with `record: null` (they only move the cursor).
+   */
+  abstract tailEconomy(afterId: number, limit: number): Promise<LogTail<EconomyLogRecord>>;
+  abstract tailAchievements(afterId: number, limit: number): Promise<LogTail<AchievementLogRecord>>;
+  /** The highest row id of each log (0 when empty): where a stream without Last-Event-ID starts. */
+  abstract lastLogIds(): Promise<{ economy: number; achievements: number }>;
   /** The latest `limit` rows of the seed's action families, newest first. */
   abstract latestEconomy(limit: number): Promise<EconomyLogRecord[]>;
   abstract latestAchievements(limit: number): Promise<AchievementLogRecord[]>;

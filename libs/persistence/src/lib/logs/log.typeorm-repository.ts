@@ -6,8 +6,10 @@ import {
   LogFilter,
   LogPage,
   LogRepository,
+  LogTail,
   nickKey,
 } from '@craftstats/domain';
+import { dialectOf } from '../database/data-source';
 import { PlayerEntity } from '../players/player.entity';
 import { AchievementLogEntity } from './achievement-log.entity';
 import { EconomyLogEntity } from './economy-log.entity';
@@ -42,6 +44,68 @@ const toAchievement = (row: AchievementLogEntity): AchievementLogRecord => ({
 export class TypeOrmLogRepository extends LogRepository {
   constructor(private readonly dataSource: DataSource) {
     super();
+  }
+
+  async tailEconomy(afterId: number, limit: number): Promise<LogTail<EconomyLogRecord>> {
+    const rows = await this.dataSource
+      .getRepository(EconomyLogEntity)
+      .createQueryBuilder('l')
+      .where('l.id > :afterId', { afterId })
+      .orderBy('l.id', 'ASC')
+      .limit(limit)
+      .getMany();
+    return {
+      rows: rows.map((row) => ({ id: row.id, record: row.isPublic ? toEconomy(row) : null })),
+      inFlight: await this.inFlight('economy_log', afterId, rows),
+    };
+  }
+
+  async tailAchievements(afterId: number, limit: number): Promise<LogTail<AchievementLogRecord>> {
+    const rows = await this.dataSource
+      .getRepository(AchievementLogEntity)
+      .createQueryBuilder('l')
+      .where('l.id > :afterId', { afterId })
+      .orderBy('l.id', 'ASC')
+      .limit(limit)
+      .getMany();
+    return {
+      rows: rows.map((row) => ({ id: row.id, record: toAchievement(row) })),
+      inFlight: await this.inFlight('achievement_log', afterId, rows),
+    };
+  }
+
+  async lastLogIds(): Promise<{ economy: number; achievements: number }> {
+    const max = async (table: string): Promise<number> => {
+      const [row] = (await this.dataSource.query(`SELECT MAX(id) AS id FROM ${table}`)) as {
+        id: number | string | null;
+      }[];
+      return Number(row?.id ?? 0);
+    };
+    return { economy: await max('economy_log'), achievements: await max('achievement_log') };
+  }
+
+  /**
+   * The ids in the holes of `rows` (after `afterId`) that exist but are not committed yet. Only
+   * MySQL/MariaDB can have them (an auto-increment id is taken at insert, visible at commit); they
+   * are read with READ UNCOMMITTED, and only when there is a hole, which is rare.
+   */
+  private async inFlight(table: string, afterId: number, rows: Array<{ id: number }>): Promise<number[]> {
+    if (dialectOf(this.dataSource) !== 'mysql' || rows.length === 0) return [];
+    const last = rows[rows.length - 1].id;
+    if (last - afterId === rows.length) return [];
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      await runner.startTransaction('READ UNCOMMITTED');
+      const seen = (await runner.query(`SELECT id FROM \`${table}\` WHERE id > ? AND id < ?`, [
+        afterId,
+        last,
+      ])) as { id: number | string }[];
+      await runner.commitTransaction();
+      const committed = new Set(rows.map((row) => row.id));
+      return seen.map((row) => Number(row.id)).filter((id) => !committed.has(id));
+    } finally {
+      await runner.release();
+    }
   }
 
   async latestEconomy(limit: number): Promise<EconomyLogRecord[]> {

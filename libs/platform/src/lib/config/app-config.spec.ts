@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       rateLimitPublic: 600,
       rateLimitAuth: 10,
       playerCountHistoryDays: 30,
+      sseMaxPerClient: 10,
       jwtSecretGenerated: true,
       nodeEnv: 'development',
       logging: { level: 'log', format: 'pretty', requests: false },
@@ -114,6 +115,7 @@ describe('loadConfig', () => {
     ['LOG_FORMAT', { LOG_FORMAT: 'xml' }],
     ['LOG_REQUESTS', { LOG_REQUESTS: 'yes' }],
     ['PLAYERCOUNT_HISTORY_DAYS', { PLAYERCOUNT_HISTORY_DAYS: '0' }],
+    ['SSE_MAX_PER_CLIENT', { SSE_MAX_PER_CLIENT: '0' }],
     ['PLAYERCOUNT_HISTORY_DAYS', { PLAYERCOUNT_HISTORY_DAYS: '3651' }],
   ])('refuses a bad %s with a message naming it', (variable, env) => {
     const error = configError(env as Record<string, string>);

@@ -63,6 +63,8 @@ export interface AppConfig extends EdgeConfig {
   simulator: boolean;
   rateLimitPublic: number;
   rateLimitAuth: number;
+  /** Concurrent log streams (SSE) one client address may hold (SSE_MAX_PER_CLIENT). */
+  sseMaxPerClient: number;
   /** Days of per-minute player-count history kept (PLAYERCOUNT_HISTORY_DAYS). */
   playerCountHistoryDays: number;
   /** Key prefix of the Redis rate-limit counters (RATE_LIMIT_PREFIX); instances that share them use one. */
@@ -81,6 +83,7 @@ export const CONFIG_DEFAULTS = {
   rateLimitAuth: 10,
   rateLimitPrefix: 'craftstats:rl',
   playerCountHistoryDays: 30,
+  sseMaxPerClient: 10,
 } as const;
 
 /** A configuration value that cannot be used; the message always names the variable. */
@@ -257,6 +260,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     rateLimitPublic: integer(env, 'RATE_LIMIT_PUBLIC', CONFIG_DEFAULTS.rateLimitPublic, 0, 1_000_000),
     rateLimitAuth: integer(env, 'RATE_LIMIT_AUTH', CONFIG_DEFAULTS.rateLimitAuth, 0, 1_000_000),
     rateLimitPrefix,
+    sseMaxPerClient: integer(env, 'SSE_MAX_PER_CLIENT', CONFIG_DEFAULTS.sseMaxPerClient, 1, 1_000_000),
     playerCountHistoryDays: integer(
       env,
       'PLAYERCOUNT_HISTORY_DAYS',
