@@ -43,9 +43,10 @@ const DESCRIPTION = [
   'při překročení limitu odpoví 429 `RATE_LIMITED` s `Retry-After`. Nedostupná databáze → 503 `UNAVAILABLE` s `Retry-After`.',
   '',
   'Události z herních serverů přijímá samostatná služba log-ingestor (`POST /v1/events`), která zde popsána není.',
+  'Metriky pro Prometheus (`GET /metrics`) nejsou součástí tohoto API a dokument je záměrně neuvádí.',
 ].join('\n');
 
-type Operation = { responses?: Record<string, unknown> };
+type Operation = { responses?: Record<string, unknown>; security?: Record<string, string[]>[] };
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** Builds the OpenAPI document of the API from the controllers' decorators plus the document-level parts. */
@@ -79,7 +80,21 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
     extraModels: [ErrorEnvelopeDto, AccountResultDto],
   });
   addUnexpectedErrorResponse(document);
+  declarePublicOperations(document);
   return document;
+}
+
+/**
+ * An operation without its own `security` is public: say so with `security: []` (the document has no
+ * root-level security, so without it a reader cannot tell "public" from "forgot to declare").
+ */
+function declarePublicOperations(document: OpenAPIObject): void {
+  for (const item of Object.values(document.paths)) {
+    for (const method of METHODS) {
+      const operation = (item as Partial<Record<(typeof METHODS)[number], Operation>>)[method];
+      if (operation !== undefined) operation.security ??= [];
+    }
+  }
 }
 
 /**

@@ -38,7 +38,7 @@ export class PanelEconomyLogEntryDto implements PanelEconomyLogEntry {
       'Vlastní pole události: site (PLAYER_VOTE), mc_version (PLAYER_JOIN), mode/level/experience ' +
       '(PLAYER_UPDATE_LEVEL), odeslaná sociální pole (PLAYER_UPDATE_SOCIAL); jinak null.',
     type: 'object',
-    additionalProperties: { oneOf: [{ type: 'string' }, { type: 'integer' }], nullable: true },
+    additionalProperties: { anyOf: [{ type: 'string', nullable: true }, { type: 'integer' }] },
     nullable: true,
     example: { site: 'craftlist.org' },
   })

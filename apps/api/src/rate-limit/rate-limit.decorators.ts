@@ -1,5 +1,6 @@
 import { SetMetadata, UseGuards, applyDecorators } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
+import { ACCOUNT_MESSAGES, ERROR_MESSAGES } from '@craftstats/contracts';
 import { ErrorEnvelopeDto } from '@craftstats/platform';
 import { AccountResultDto } from '../openapi/openapi.schemas';
 import { AUTH_THROTTLER, PUBLIC_THROTTLER, RATE_LIMIT_SCOPE } from './rate-limit.constants';
@@ -45,6 +46,7 @@ export function PublicRateLimit(): ClassDecorator & MethodDecorator {
       status: 429,
       description: 'Příliš mnoho požadavků z této adresy; zkus to znovu po `Retry-After` sekundách.',
       type: ErrorEnvelopeDto,
+      example: { status: 429, error: 'RATE_LIMITED', message: ERROR_MESSAGES.RATE_LIMITED },
       headers: { ...RETRY_AFTER_HEADER, ...RATE_LIMIT_RESPONSE_HEADERS },
     }),
   );
@@ -64,6 +66,7 @@ export function AuthRateLimit(): MethodDecorator & ClassDecorator {
       description:
         'Příliš mnoho pokusů z této adresy nebo pro toto uživatelské jméno; zkus to znovu po `Retry-After` sekundách.',
       type: AccountResultDto,
+      example: { success: false, message: ACCOUNT_MESSAGES.RATE_LIMITED },
       headers: { ...RETRY_AFTER_HEADER, ...RATE_LIMIT_RESPONSE_HEADERS },
     }),
   );

@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { APP_CONFIG } from '@craftstats/platform';
+import { redoclyProblems } from '@craftstats/platform/testing';
 import { EventsController, INGEST_SECURITY_SCHEME } from './events.controller';
+import { ingestorOpenApiConfig } from './events.openapi';
 import { EventsService } from './events.service';
 
 @Module({
@@ -23,12 +25,14 @@ describe('OpenAPI document of POST /v1/events', () => {
     app = await NestFactory.create<NestFastifyApplication>(DocumentedModule, new FastifyAdapter(), {
       logger: false,
     });
-    document = SwaggerModule.createDocument(
-      app,
-      new DocumentBuilder().addBearerAuth({ type: 'http', scheme: 'bearer' }, INGEST_SECURITY_SCHEME).build(),
-    );
+    document = SwaggerModule.createDocument(app, ingestorOpenApiConfig());
   });
   afterAll(() => app.close());
+
+  it('passes redocly lint (recommended rules) without errors', async () => {
+    const problems = await redoclyProblems(document);
+    expect(problems.filter((p) => p.startsWith('error'))).toEqual([]);
+  }, 30_000);
 
   it('describes the operation in Czech with bearer auth and the request body', () => {
     const operation = document.paths['/v1/events']?.post;

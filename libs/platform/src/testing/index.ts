@@ -3,3 +3,4 @@ export * from './tcp-proxy';
 export * from './mariadb-server';
 export * from './http-fuzz';
 export * from './raw-http';
+export * from './openapi-lint';
