@@ -2,6 +2,7 @@ export * from './lib/errors/domain-error';
 export * from './lib/players/player.constants';
 export * from './lib/players/player.identity';
 export * from './lib/players/player.projection';
+export * from './lib/players/player.history';
 export * from './lib/periods/vote-periods';
 export * from './lib/events/event.actions';
 export * from './lib/events/event.log';

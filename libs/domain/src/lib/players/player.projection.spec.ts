@@ -17,6 +17,7 @@ import {
 } from '../events/event.types';
 import { DomainError } from '../errors/domain-error';
 import { EconomyType, LevelMode } from './player.constants';
+import { FoldResult, foldEvents } from './player.history';
 import { applyEvent, newPlayer, PlayerProjection, ProjectionResult } from './player.projection';
 
 const UUID = '069a79f4-44e9-4726-a5be-fca90e38aaf5';
@@ -131,6 +132,17 @@ function replay(...events: AnyEvent[]): ProjectionResult {
 
 const playerAfter = (...events: AnyEvent[]): PlayerProjection => replay(...events).player;
 
+/**
+ * Folds the events as the event store does (history order, whatever the arrival order) and checks that
+ * delivering them in the given order and in the reverse order gives the same result.
+ */
+function inAnyOrder(...events: AnyEvent[]): FoldResult {
+  const sourced = events.map((event) => ({ source: 'survival', event }));
+  const forward = foldEvents(null, sourced, CTX);
+  expect(foldEvents(null, [...sourced].reverse(), CTX)).toEqual(forward);
+  return forward;
+}
+
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null) {
     for (const child of Object.values(value)) deepFreeze(child);
@@ -181,6 +193,7 @@ describe('newPlayer', () => {
       lastVote: 0,
       openSession: null,
       deprecated: { votetokens: 0, level: 0, experience: 0 },
+      lastEvent: null,
     });
   });
 
@@ -195,12 +208,12 @@ describe('newPlayer', () => {
 
 describe('applyEvent', () => {
   describe('creating players', () => {
-    it('creates an unknown player from any event, under the event nick, not yet registered', () => {
+    it('creates an unknown player from any event, under the event nick without claiming it, not yet registered', () => {
       const { player } = applyEvent(null, vote(T0, 'jeb_'), CTX);
       expect(player).toMatchObject({
         uuid: UUID,
         nick: 'jeb_',
-        nickSince: T0,
+        nickSince: 0,
         registred: 0,
         discriminator: '0795',
       });
@@ -236,8 +249,8 @@ describe('applyEvent', () => {
       expect([player.nick, player.nickSince]).toEqual(['Notch2', T0 + MIN]);
     });
 
-    it('keeps the newer nick when an older rename arrives late', () => {
-      const player = playerAfter(register(T0), rename('Newest', T0 + 2 * MIN), rename('Older', T0 + MIN));
+    it('gives the nick of the newest rename by date, whichever arrives last', () => {
+      const { player } = inAnyOrder(register(T0), rename('Newest', T0 + 2 * MIN), rename('Older', T0 + MIN));
       expect([player.nick, player.nickSince]).toEqual(['Newest', T0 + 2 * MIN]);
     });
 
@@ -286,19 +299,17 @@ describe('applyEvent', () => {
     });
 
     it('keeps the newer balance when an older event arrives late', () => {
-      const player = playerAfter(
+      const { player } = inAnyOrder(
         balance('CRAFTCOINS', 'ADD', 300, T0 + 2 * MIN),
         balance('CRAFTCOINS', 'ADD', 200, T0 + MIN),
       );
       expect(player.balances.CRAFTCOINS).toEqual({ amount: 300, asOf: T0 + 2 * MIN });
     });
 
-    it('lets the later-applied event win when two share a date', () => {
-      const player = playerAfter(
-        balance('CRAFTCOINS', 'ADD', 300, T0),
-        balance('CRAFTCOINS', 'TAKE', 250, T0),
-      );
-      expect(player.balances.CRAFTCOINS).toEqual({ amount: 250, asOf: T0 });
+    it('decides two balances of the same date by event id, not by arrival', () => {
+      const first = { ...balance('CRAFTCOINS', 'ADD', 300, T0), id: 'b-2' };
+      const second = { ...balance('CRAFTCOINS', 'TAKE', 250, T0), id: 'b-1' };
+      expect(inAnyOrder(first, second).player.balances.CRAFTCOINS).toEqual({ amount: 300, asOf: T0 });
     });
   });
 
@@ -316,16 +327,18 @@ describe('applyEvent', () => {
     });
 
     it('keeps the newer rank when an older rank event arrives late (a removed staff rank stays removed)', () => {
-      const player = playerAfter(rank('10', T0), rank('1', T0 + MIN), rank('10', T0 + 1));
+      const { player } = inAnyOrder(rank('10', T0), rank('1', T0 + MIN), rank('10', T0 + 1));
       expect(player).toMatchObject({ rank: '1', rankSince: T0 + MIN });
     });
 
-    it('lets the later-applied rank win when two share a date', () => {
-      expect(playerAfter(rank('2', T0), rank('9', T0)).rank).toBe('9');
+    it('decides two ranks of the same date by event id, not by arrival', () => {
+      expect(inAnyOrder({ ...rank('9', T0), id: 'r-b' }, { ...rank('2', T0), id: 'r-a' }).player.rank).toBe(
+        '9',
+      );
     });
 
-    it('lets the latest applied tag win', () => {
-      expect(playerAfter(tag('2', T0), tag('9', T0 - 1)).tag).toBe('9');
+    it('takes the tag of the newest event by date, not of the last applied one', () => {
+      expect(inAnyOrder(tag('2', T0), tag('9', T0 - 1)).player.tag).toBe('2');
     });
   });
 
@@ -378,7 +391,7 @@ describe('applyEvent', () => {
     });
 
     it('only creates an unknown player', () => {
-      expect(applyEvent(null, achievement(T0), CTX).player).toEqual(newPlayer(UUID, 'Notch', T0));
+      expect(applyEvent(null, achievement(T0), CTX).player).toEqual(newPlayer(UUID, 'Notch'));
     });
   });
 
@@ -476,15 +489,15 @@ describe('applyEvent', () => {
       expect(result.effects).toEqual(NO_EFFECTS);
     });
 
-    it('keeps the newest last-online time when a quit without a session is older', () => {
-      const player = playerAfter(join('lobby', T0), quit('lobby', T0 + 10 * MIN), quit('lobby', T0 + MIN));
+    it('ends the session at the first quit by date, whichever quit arrives first', () => {
+      const { player } = inAnyOrder(join('lobby', T0), quit('lobby', T0 + 10 * MIN), quit('lobby', T0 + MIN));
       expect(player.lastOnline).toBe(T0 + 10 * MIN);
-      expect(player.playedTime).toBe(10 * MIN);
+      expect(player.playedTime).toBe(MIN);
     });
 
     it('keeps the player online when a quit older than the open session arrives late', () => {
       // Quit from the lobby at T0+5 is delivered after the join to survival at T0+6.
-      const result = replay(join('survival', T0 + 6 * MIN), quit('lobby', T0 + 5 * MIN));
+      const result = inAnyOrder(join('survival', T0 + 6 * MIN), quit('lobby', T0 + 5 * MIN));
       expect(result.player).toMatchObject({
         isOnline: true,
         lastServer: 'survival',
@@ -492,14 +505,29 @@ describe('applyEvent', () => {
         playedTime: 0,
         openSession: { server: 'survival', since: T0 + 6 * MIN },
       });
-      expect(result.effects).toEqual(NO_EFFECTS);
+      expect(result.sessions).toEqual([]);
     });
 
-    it('ignores a join older than the open session', () => {
-      const before = playerAfter(join('survival', T0 + 6 * MIN, '1.21.4'));
-      const result = applyEvent(before, join('lobby', T0 + 5 * MIN, '1.8.9'), CTX);
-      expect(result.player).toEqual(before);
-      expect(result.effects).toEqual(NO_EFFECTS);
+    it('counts a late join older than the open session as the session it started', () => {
+      const result = inAnyOrder(
+        join('survival', T0 + 6 * MIN, '1.21.4'),
+        join('lobby', T0 + 5 * MIN, '1.8.9'),
+      );
+      expect(result.player).toMatchObject({
+        isOnline: true,
+        lastServer: 'survival',
+        mcVersion: '1.21.4',
+        playedTime: MIN,
+        openSession: { server: 'survival', since: T0 + 6 * MIN },
+      });
+      expect(result.sessions).toEqual([
+        { server: 'lobby', joinedAt: T0 + 5 * MIN, quitAt: T0 + 6 * MIN, duration: MIN },
+      ]);
+    });
+
+    it('counts a quit that arrives before its join: offline, with the session from join to quit', () => {
+      const result = inAnyOrder(quit('lobby', T0 + 30 * MIN), join('lobby', T0));
+      expect(result.player).toMatchObject({ isOnline: false, playedTime: 30 * MIN, openSession: null });
     });
   });
 

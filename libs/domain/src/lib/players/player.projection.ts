@@ -17,6 +17,16 @@ export interface LevelProgress {
   experience: number;
 }
 
+/**
+ * Where an event sorts in a player's history: by `date`, equal dates by event id, then by the sending
+ * server (ids are unique per server only). Compared code unit by code unit, never by locale.
+ */
+export interface EventKey {
+  date: number;
+  id: string;
+  source: string;
+}
+
 export interface OpenSession {
   server: string;
   /** `date` of the PLAYER_JOIN that opened it. */
@@ -31,7 +41,10 @@ export interface PlayerProjection {
   /** Dashed lower-case UUID. */
   uuid: string;
   nick: string;
-  /** `date` of the event the current nick comes from. */
+  /**
+   * `date` of the registration or rename the nick comes from; 0 while the nick is only the one the
+   * player's first event carried (such a player does not hold the nick against one who claimed it).
+   */
   nickSince: number;
   discriminator: string;
   /** Registration time (ms), 0 until ECONOMY_REGISTER; the seed's spelling. */
@@ -58,6 +71,11 @@ export interface PlayerProjection {
   openSession: OpenSession | null;
   /** Legacy values of seed 2.7 `deprecated`; no event changes them. */
   deprecated: { votetokens: number; level: number; experience: number };
+  /**
+   * The newest event (by `EventKey`) folded into this projection; null for a player no event has
+   * reached yet. An event that sorts before it cannot be appended: the player is replayed from the log.
+   */
+  lastEvent: EventKey | null;
 }
 
 export type VotePeriod = 'total' | 'month' | 'week';
@@ -100,17 +118,18 @@ export interface ProjectionResult {
 }
 
 /**
- * A player nobody has told anything about yet, first seen (under `nick`) at `firstSeen` ms.
+ * A player nobody has told anything about yet, known under `nick` (held since `nickSince`, 0 = not
+ * claimed by a registration or rename).
  *
  * @throws DomainError INVALID_UUID when `uuid` is not a UUID.
  */
-export function newPlayer(uuid: string, nick: string, firstSeen: number): PlayerProjection {
+export function newPlayer(uuid: string, nick: string, nickSince = 0): PlayerProjection {
   const normalized = normalizeUuid(uuid);
   if (normalized === null) throw DomainError.of('INVALID_UUID');
   return {
     uuid: normalized,
     nick,
-    nickSince: firstSeen,
+    nickSince,
     discriminator: discriminatorFor(normalized),
     registred: 0,
     webGroup: 0,
@@ -136,6 +155,7 @@ export function newPlayer(uuid: string, nick: string, firstSeen: number): Player
     lastVote: 0,
     openSession: null,
     deprecated: { votetokens: 0, level: 0, experience: 0 },
+    lastEvent: null,
   };
 }
 
@@ -154,6 +174,7 @@ function copyPlayer(player: PlayerProjection): PlayerProjection {
     >,
     openSession: player.openSession === null ? null : { ...player.openSession },
     deprecated: { ...player.deprecated },
+    lastEvent: player.lastEvent === null ? null : { ...player.lastEvent },
   };
 }
 
@@ -166,12 +187,14 @@ function closeSession(player: PlayerProjection, session: OpenSession, at: number
 }
 
 /**
- * The rules of SPEC section 5: what one validated event does to its player.
+ * The rules of SPEC section 5: what one validated event does to its player — one step of the fold
+ * that `foldEvents` (player.history.ts) runs over a player's events in `EventKey` order. Applied in
+ * that order, "the last applied value" is "the newest by date, equal dates by event id" for every
+ * field group (ADR 0015); callers never apply an event that sorts before one already applied.
  *
  * `current` is the player as stored (null when the uuid is unknown: any event creates the player,
- * under the event's nick). Returns a new object; `current` is never modified. Events may arrive out
- * of order, so rules that must not be reverted by a late event compare `date`s; equal dates are
- * decided by arrival order (the later-applied event wins).
+ * under the event's nick, without claiming that nick). Returns a new object; `current` is never
+ * modified. `lastEvent` is left to the fold.
  */
 export function applyEvent(
   current: PlayerProjection | null,
@@ -181,17 +204,22 @@ export function applyEvent(
   if (current !== null && current.uuid !== event.uuid) {
     throw new RangeError(`Event ${event.id} is for ${event.uuid}, not for ${current.uuid}.`);
   }
-  const player = current === null ? newPlayer(event.uuid, event.nick, event.date) : copyPlayer(current);
+  const player = current === null ? newPlayer(event.uuid, event.nick) : copyPlayer(current);
   const effects: ProjectionEffects = { votes: [], closedSession: null };
 
   switch (event.kind) {
     case 'register':
-      // A repeated registration keeps the first date.
-      if (player.registred === 0) player.registred = event.date;
+      // The first registration claims the player's nick; a repeated one changes nothing.
+      if (player.registred === 0) {
+        player.registred = event.date;
+        if (event.date >= player.nickSince) {
+          player.nick = event.nick;
+          player.nickSince = event.date;
+        }
+      }
       break;
     case 'rename':
-      // Other events carry the nick too, but only a rename changes it; a late, older rename does
-      // not revert a newer one.
+      // Other events carry the nick too, but only a registration or a rename decides it.
       if (event.date >= player.nickSince) {
         player.nick = event.nick;
         player.nickSince = event.date;
@@ -233,9 +261,6 @@ export function applyEvent(
       break;
     case 'join': {
       const open = player.openSession;
-      // A join older than the open session is a late event of an earlier session: the current
-      // session stays as it is (it would otherwise be counted from the older date).
-      if (open !== null && event.date < open.since) break;
       // Joining while a session is open (a lost quit, or a switch between servers): the open session
       // ends where the new one starts.
       if (open !== null) effects.closedSession = closeSession(player, open, event.date);
@@ -248,9 +273,6 @@ export function applyEvent(
     }
     case 'quit': {
       const open = player.openSession;
-      // A quit older than the open session ended an earlier session, delivered late (for example
-      // from another server's queue): the player has rejoined since and stays online.
-      if (open !== null && event.date < open.since) break;
       // A quit from another server than the open session's is the previous server reporting a
       // switch (the proxy sends the player to survival, then the lobby reports its quit): the player
       // is still online on the new server.
