@@ -28,3 +28,8 @@ export * from './lib/legacy/legacy-profile.reader';
 export * from './lib/legacy/legacy-import.bulk';
 export * from './lib/legacy/legacy-import';
 export * from './lib/server-status/playercount-history.typeorm-repository';
+export * from './lib/database/transactions';
+export * from './lib/projections/event-history.reader';
+export * from './lib/projections/projection.loader';
+export * from './lib/projections/projection.writer';
+export * from './lib/projections/projection.rebuild';

@@ -94,7 +94,7 @@ export function countVotes(votes: readonly VoteIncrement[]): VoteCount[] {
   for (const vote of votes) {
     const id = `${vote.period}|${vote.key}`;
     const count = counts.get(id) ?? { period: vote.period, key: vote.key, votes: 0 };
-    count.votes += 1;
+    count.votes += vote.count ?? 1;
     counts.set(id, count);
   }
   return [...counts.values()].sort((a, b) => compareText(a.period, b.period) || compareText(a.key, b.key));

@@ -286,7 +286,11 @@ export function applyEvent(
       break;
     }
     case 'level':
-      player.levels[event.mode] = { level: event.level, experience: event.experience };
+      // The global level has no experience (seed 2.7): an experience sent with it is not kept.
+      player.levels[event.mode] = {
+        level: event.level,
+        experience: event.mode === 'global' ? 0 : event.experience,
+      };
       break;
     case 'social':
       player.social = { ...player.social, ...event.social };

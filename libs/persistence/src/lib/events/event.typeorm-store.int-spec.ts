@@ -73,12 +73,12 @@ describeEachDialect('TypeOrmEventStore', (fx) => {
     expect(record?.player.balances.CRAFTCOINS).toEqual({ amount: 100, asOf: T0 });
   });
 
-  it('applies a balance only when its event is newer than the stored one', async () => {
+  it('keeps the newest balance by date when an older one arrives late, and logs both', async () => {
     const uuid = testUuid(4);
     const coins = (value: number, date: number) =>
       gameEvent({ action: 'ECONOMY_CRAFTCOINS_ADD', uuid, nick: 'Late', new_value: value, date });
     await store.ingest([coins(500, T0 + 2000)], ctx());
-    await store.ingest([coins(300, T0 + 1000)], ctx()); // late, older: logged only
+    await store.ingest([coins(300, T0 + 1000)], ctx()); // late, older: the player is replayed
     expect((await players.findByUuid(uuid, periods))?.player.balances.CRAFTCOINS.amount).toBe(500);
     await store.ingest([coins(700, T0 + 3000)], ctx());
     expect((await players.findByUuid(uuid, periods))?.player.balances.CRAFTCOINS.amount).toBe(700);
@@ -274,5 +274,156 @@ describeEachDialect('TypeOrmEventStore', (fx) => {
       ctx(),
     );
     expect(await players.countRegisteredPlayers()).toBe(before + 2);
+  });
+
+  describe('arrival order (ADR 0015)', () => {
+    const sessions = async (uuid: string) => {
+      const rows: Array<{ server: string; joined_at: string | number; duration: string | number }> =
+        await fx.dataSource.query(
+          fx.dialect === 'mysql'
+            ? 'SELECT s.server, s.joined_at, s.duration FROM play_sessions s JOIN players p ON p.id = s.player_id WHERE p.uuid = ? ORDER BY s.joined_at'
+            : 'SELECT s.server, s.joined_at, s.duration FROM play_sessions s JOIN players p ON p.id = s.player_id WHERE p.uuid = ? ORDER BY s.joined_at',
+          [uuid],
+        );
+      return rows.map((r) => [r.server, Number(r.joined_at), Number(r.duration)]);
+    };
+
+    it('counts a PLAYER_QUIT that arrives before its own PLAYER_JOIN: offline, the session from join to quit', async () => {
+      const uuid = testUuid(900);
+      const quit = gameEvent({
+        action: 'PLAYER_QUIT',
+        uuid,
+        nick: 'Pozdni',
+        server: 'lobby',
+        date: T0 + 600_000,
+      });
+      const join = gameEvent({ action: 'PLAYER_JOIN', uuid, nick: 'Pozdni', server: 'lobby', date: T0 });
+      await store.ingest([quit], ctx(T0 + 700_000));
+      await store.ingest([join], ctx(T0 + 800_000));
+      const player = (await players.findByUuid(uuid, periods))?.player;
+      expect(player).toMatchObject({
+        isOnline: false,
+        lastOnline: T0 + 600_000,
+        playedTime: 600_000,
+        openSession: null,
+      });
+      expect(await sessions(uuid)).toEqual([['lobby', T0, 600_000]]);
+    });
+
+    it('keeps tag, Discord id, levels and social links of the newest events when an older batch is re-sent', async () => {
+      const uuid = testUuid(901);
+      const batch = (date: number, value: number, id: string) => [
+        gameEvent({
+          id: `${id}-t`,
+          action: 'PLAYER_SET_TAG',
+          uuid,
+          nick: 'Stary',
+          new_value: String(value),
+          date,
+        }),
+        gameEvent({
+          id: `${id}-d`,
+          action: 'PLAYER_DISCORD_CONNECT',
+          uuid,
+          nick: 'Stary',
+          new_value: `34856917342997708${value}`,
+          date,
+        }),
+        gameEvent({
+          id: `${id}-l`,
+          action: 'PLAYER_UPDATE_LEVEL',
+          uuid,
+          nick: 'Stary',
+          mode: 'survival',
+          level: value,
+          experience: value * 10,
+          date,
+        }),
+        gameEvent({
+          id: `${id}-s`,
+          action: 'PLAYER_UPDATE_SOCIAL',
+          uuid,
+          nick: 'Stary',
+          twitch: `https://twitch.tv/v${value}`,
+          date,
+        }),
+      ];
+      const older = batch(T0, 1, 'old');
+      await store.ingest(batch(T0 + 1000, 9, 'new'), ctx(T0 + 2000));
+      await store.ingest(older, ctx(T0 + 3000)); // first delivery of the older batch
+      await store.ingest(older, ctx(T0 + 4000)); // and its retry
+      const player = (await players.findByUuid(uuid, periods))?.player;
+      expect(player).toMatchObject({
+        tag: '9',
+        discordId: '348569173429977089',
+        levels: expect.objectContaining({ survival: { level: 9, experience: 90 } }),
+        social: expect.objectContaining({ twitch: 'https://twitch.tv/v9' }),
+      });
+    });
+
+    it('does not give a nick to a new player whose events merely carry it: the registered holder keeps it', async () => {
+      const staff = testUuid(902);
+      const other = testUuid(903);
+      await store.ingest(
+        [
+          gameEvent({ action: 'ECONOMY_REGISTER', uuid: staff, nick: 'Spravce_Jan', date: T0 }),
+          gameEvent({
+            action: 'PLAYER_UPDATE_RANK',
+            uuid: staff,
+            nick: 'Spravce_Jan',
+            new_value: '12',
+            date: T0 + 1,
+          }),
+        ],
+        ctx(),
+      );
+      // Another uuid (e.g. a cracked client) shows up later under the same nick, without registering.
+      await store.ingest(
+        [
+          gameEvent({
+            action: 'PLAYER_VOTE',
+            uuid: other,
+            nick: 'Spravce_Jan',
+            site: 'craftlist.org',
+            date: T0 + 60_000,
+          }),
+        ],
+        ctx(T0 + 60_000),
+      );
+      expect((await players.findByNick('spravce_jan', periods))?.player.uuid).toBe(staff);
+      // A rename onto the nick does take it (only a registration or rename decides who holds a nick).
+      await store.ingest(
+        [gameEvent({ action: 'ECONOMY_CHANGE_NAME', uuid: other, nick: 'Spravce_Jan', date: T0 + 120_000 })],
+        ctx(T0 + 120_000),
+      );
+      expect((await players.findByNick('Spravce_Jan', periods))?.player.uuid).toBe(other);
+    });
+
+    it('keeps ids of servers whose names differ only in letter case apart: Lobby and lobby do not collide', async () => {
+      const uuid = testUuid(904);
+      const vote = (server: string) =>
+        gameEvent({
+          id: 'vote-1',
+          action: 'PLAYER_VOTE',
+          uuid,
+          nick: 'Dvojity',
+          server,
+          site: 'craftlist.org',
+          date: T0,
+        });
+      expect(await store.ingest([vote('Lobby')], { ...ctx(), source: 'Lobby' })).toEqual({
+        accepted: 1,
+        duplicates: 0,
+      });
+      expect(await store.ingest([vote('lobby')], { ...ctx(), source: 'lobby' })).toEqual({
+        accepted: 1,
+        duplicates: 0,
+      });
+      expect(await store.ingest([vote('lobby')], { ...ctx(), source: 'lobby' })).toEqual({
+        accepted: 0,
+        duplicates: 1,
+      });
+      expect((await players.findByUuid(uuid, periods))?.player.votesTotal).toBe(2);
+    });
   });
 });

@@ -6,7 +6,7 @@ import {
   PlayerProjection,
   ProjectionContext,
   VoteIncrement,
-  applyEvent,
+  foldEvents,
   isPublicLogAction,
   nickKey,
 } from '@craftstats/domain';
@@ -29,14 +29,17 @@ export interface ProjectedImport {
   votes: VoteIncrement[];
 }
 
-/** The pure part: what `applyEvent` gives for each event on a player nobody knew yet. */
+/**
+ * The pure part: what the event store's fold gives for each event on a player nobody knew yet —
+ * including the row's newest-event key, so a later, older live event replays the player (ADR 0015).
+ */
 export function projectNewPlayers(
   events: readonly LegacyImportEvent[],
-  ctx: ProjectionContext,
+  ctx: ProjectionContext & { source: string },
 ): ProjectedImport[] {
   return events.map((event) => {
-    const { player, effects } = applyEvent(null, event, ctx);
-    return { event, player, votes: effects.votes };
+    const { player, votes } = foldEvents(null, [{ source: ctx.source, event }], ctx);
+    return { event, player, votes };
   });
 }
 

@@ -159,6 +159,19 @@ export class PlayerEntity {
   @Column({ name: 'deprecated_experience', type: 'bigint', default: 0, transformer: bigintAsNumber })
   deprecatedExperience!: number;
 
+  /**
+   * The newest event (date, id, source) folded into this row. An event that sorts before it makes the
+   * ingestor replay the player from the log instead of patching the row (ADR 0015).
+   */
+  @Column({ name: 'last_event_date', type: 'bigint', default: 0, transformer: bigintAsNumber })
+  lastEventDate!: number;
+
+  @Column({ name: 'last_event_id', type: 'varchar', length: 64, default: '' })
+  lastEventId!: string;
+
+  @Column({ name: 'last_event_source', type: 'varchar', length: 64, default: '' })
+  lastEventSource!: string;
+
   /** Receipt time (ms) of the first event that mentioned the player. */
   @Column({ name: 'created_at', type: 'bigint', transformer: bigintAsNumber })
   createdAt!: number;

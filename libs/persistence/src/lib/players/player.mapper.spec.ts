@@ -35,6 +35,7 @@ describe('player mapper', () => {
     ]) {
       player = applyEvent(player, event(raw), { timeZone: 'Europe/Prague' }).player;
     }
+    player.lastEvent = { date: T0, id: 'e-10', source: 'Survival' };
     const row = Object.assign(new PlayerEntity(), { id: 1, ...toPlayerRow(player, T0) });
     const balance = Object.assign(new PlayerBalanceEntity(), {
       playerId: 1,

@@ -77,6 +77,7 @@ export function toProjection(row: PlayerEntity, balances: readonly PlayerBalance
       level: row.deprecatedLevel,
       experience: row.deprecatedExperience,
     },
+    lastEvent: { date: row.lastEventDate, id: row.lastEventId, source: row.lastEventSource },
   };
 }
 
@@ -119,6 +120,9 @@ export function toPlayerRow(player: PlayerProjection, createdAt: number): Player
     deprecatedVotetokens: player.deprecated.votetokens,
     deprecatedLevel: player.deprecated.level,
     deprecatedExperience: player.deprecated.experience,
+    lastEventDate: player.lastEvent?.date ?? 0,
+    lastEventId: player.lastEvent?.id ?? '',
+    lastEventSource: player.lastEvent?.source ?? '',
     createdAt,
   };
 }

@@ -1,4 +1,5 @@
 import { LegacyImports1795412204007 } from './1795412204007-LegacyImports';
+import { OrderIndependentProjections1795412282006 } from './1795412282006-OrderIndependentProjections';
 import { LeaderboardSortKeys1795295905002 } from './1795295905002-LeaderboardSortKeys';
 import { Initial1795293245129 } from './1795293245129-Initial';
 import { LevelLeaderboards1795412152453 } from './1795412152453-LevelLeaderboards';
@@ -10,4 +11,5 @@ export const MYSQL_MIGRATIONS: Array<new () => object> = [
   LevelLeaderboards1795412152453,
   LegacyImports1795412204007,
   PlayerCountHistory1795413503838,
+  OrderIndependentProjections1795412282006,
 ];
