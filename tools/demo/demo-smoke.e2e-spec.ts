@@ -20,12 +20,12 @@ const ROOT = path.resolve(__dirname, '../..');
 
 /** The part of better-sqlite3 (which ships no types) this test uses to read the demo's database. */
 interface SqliteDatabase {
-  prepare(sql: string): { all(): unknown[]; get(): unknown };
+  prepare(sql: string): { all(): unknown[]; get(): unknown; run(): unknown };
   close(): void;
 }
 const Database = require('better-sqlite3') as new (
   file: string,
-  options: { readonly: boolean },
+  options?: { readonly: boolean },
 ) => SqliteDatabase;
 const STAFF_RANK_IDS = ['10', '11', '12', '13', '14', '15'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -309,6 +309,12 @@ describe('demo mode: npm start with SIMULATOR=on', () => {
     expect(me.expiresAt).toBeLessThanOrEqual(Date.now() + 4 * 3600_000 + 5_000);
   });
 
+  it('reports no drift with npm run rebuild -- --verify while the demo keeps ingesting', async () => {
+    const verify = await rebuildCli(dir, ['--verify']);
+    expect(verify.stdout).toMatch(/^\d+ players, \d+ events, [\d.]+ s: no drift$/m);
+    expect(verify.code).toBe(0);
+  }, 120_000);
+
   it('on SIGINT to the whole process group (Ctrl+C) stops the simulator first: every event delivered, nobody left online', async () => {
     const pgid = child.pid as number;
     const started = Date.now();
@@ -341,7 +347,42 @@ describe('demo mode: npm start with SIMULATOR=on', () => {
       db.close();
     }
   }, 45_000);
+
+  it('finds drift after the database was tampered with (exit 1), and npm run rebuild repairs it', async () => {
+    const db = new Database(path.join(dir, 'demo.sqlite'));
+    db.prepare("UPDATE players SET tag = 'tampered' WHERE registred <> 0").run();
+    db.close();
+    const before = await rebuildCli(dir, ['--verify']);
+    expect(before.code).toBe(1);
+    expect(before.stdout).toMatch(/^drift\tplayers\t[0-9a-f-]{36}\ttag: "tampered" ≠ /m);
+    const rebuild = await rebuildCli(dir, []);
+    expect(rebuild.code).toBe(0);
+    expect(rebuild.stdout).toMatch(
+      /difference\(s\) in \d+ player\(s\) \(players \d+\), rewritten from the log$/m,
+    );
+    const after = await rebuildCli(dir, ['--verify']);
+    expect([after.code, after.stdout]).toEqual([0, expect.stringMatching(/: no drift\n$/)]);
+  }, 120_000);
 });
+
+/** Runs `npm run rebuild` (tools/rebuild.mjs) against the demo's database. */
+function rebuildCli(
+  dir: string,
+  args: string[],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const cli = spawn(process.execPath, ['tools/rebuild.mjs', ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env['PATH'] ?? '', DATABASE_URL: `sqlite:${path.join(dir, 'demo.sqlite')}` },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    cli.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    cli.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    cli.once('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
 
 function expectNonEmpty<T>(items: T[]): T[] {
   expect(items.length).toBeGreaterThan(0);
