@@ -13,10 +13,11 @@ export class TypeOrmPlayerRepository extends PlayerRepository {
   }
 
   async findByNick(nick: string, periods: VotePeriodKeys): Promise<PlayerRecord | null> {
-    // idx_players_nick (nick_lower, nick_since): the newest holder of a nick comes first.
+    // idx_players_nick (nick_lower, nick_since): the newest holder of a nick comes first; players who
+    // never claimed it (nick_since 0) only after, equal ones by uuid — never by arrival (ADR 0015).
     const row = await this.dataSource.getRepository(PlayerEntity).findOne({
       where: { nickLower: nickKey(nick) },
-      order: { nickSince: 'DESC', id: 'DESC' },
+      order: { nickSince: 'DESC', uuid: 'ASC' },
     });
     return row ? this.complete(row, periods) : null;
   }
