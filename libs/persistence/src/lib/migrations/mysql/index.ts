@@ -10,6 +10,6 @@ export const MYSQL_MIGRATIONS: Array<new () => object> = [
   LeaderboardSortKeys1795295905002,
   LevelLeaderboards1795412152453,
   LegacyImports1795412204007,
-  PlayerCountHistory1795413503838,
   OrderIndependentProjections1795412282006,
+  PlayerCountHistory1795413503838,
 ];
