@@ -165,7 +165,7 @@ export class TypeOrmLogRepository extends LogRepository {
       const holder = await this.dataSource.getRepository(PlayerEntity).findOne({
         select: { uuid: true },
         where: { nickLower: nickKey(filter.nick) },
-        order: { nickSince: 'DESC', uuid: 'ASC' },
+        order: { nickSince: 'DESC', uuid: 'DESC' },
       });
       if (!holder || (uuid !== undefined && uuid !== holder.uuid)) return { rows: [], next: null };
       uuid = holder.uuid;

@@ -7,7 +7,7 @@ import { bigintAsNumber, tinyintAsBoolean } from '../database/column-types';
  */
 @Entity('players')
 @Index('uq_players_uuid', ['uuid'], { unique: true })
-@Index('idx_players_nick', ['nickLower', 'nickSince'])
+@Index('idx_players_nick', ['nickLower', 'nickSince', 'uuid'])
 @Index('idx_players_rank', ['rankId'])
 // Level leaderboards (ADR 0025): each mode's (level, experience) then the usual tie keys.
 @Index('idx_players_level_global', ['globalLevel', 'nickLower', 'uuid'])

@@ -13,11 +13,11 @@ export class TypeOrmPlayerRepository extends PlayerRepository {
   }
 
   async findByNick(nick: string, periods: VotePeriodKeys): Promise<PlayerRecord | null> {
-    // idx_players_nick (nick_lower, nick_since): the newest holder of a nick comes first; players who
+    // idx_players_nick (nick_lower, nick_since, uuid): the newest holder of a nick comes first; players who
     // never claimed it (nick_since 0) only after, equal ones by uuid — never by arrival (ADR 0015).
     const row = await this.dataSource.getRepository(PlayerEntity).findOne({
       where: { nickLower: nickKey(nick) },
-      order: { nickSince: 'DESC', uuid: 'ASC' },
+      order: { nickSince: 'DESC', uuid: 'DESC' },
     });
     return row ? this.complete(row, periods) : null;
   }

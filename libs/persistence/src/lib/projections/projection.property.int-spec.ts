@@ -75,7 +75,7 @@ const item = fc.record({
 });
 
 /** A history (as raw items) plus its delivery: shuffled, some events repeated, cut into batches on two lanes. */
-const scenario = fc.array(item, { minLength: 1, maxLength: 24 }).chain((items) =>
+const scenario = fc.array(item, { minLength: 1, maxLength: 18 }).chain((items) =>
   fc.record({
     items: fc.constant(items),
     order: fc.shuffledSubarray([...items.keys()], { minLength: items.length, maxLength: items.length }),

@@ -42,6 +42,11 @@ export class OrderIndependentProjections1795412282006 implements MigrationInterf
         `ADD \`last_event_source\` varchar(64) ${BIN} NOT NULL DEFAULT ''`,
     );
     await queryRunner.query('UPDATE `players` SET `last_event_date` = 9007199254740991');
+    // Nick lookups: newest claim first, equal claims by uuid — read backwards off the index, no sort.
+    await queryRunner.query('DROP INDEX `idx_players_nick` ON `players`');
+    await queryRunner.query(
+      'CREATE INDEX `idx_players_nick` ON `players` (`nick_lower`, `nick_since`, `uuid`)',
+    );
     for (const [table, column, definition] of BYTE_KEYS) {
       await queryRunner.query(
         `ALTER TABLE \`${table}\` MODIFY \`${column}\` ${definition.replace('%s', BIN)}`,
@@ -55,6 +60,8 @@ export class OrderIndependentProjections1795412282006 implements MigrationInterf
         `ALTER TABLE \`${table}\` MODIFY \`${column}\` ${definition.replace('%s', CI)}`,
       );
     }
+    await queryRunner.query('DROP INDEX `idx_players_nick` ON `players`');
+    await queryRunner.query('CREATE INDEX `idx_players_nick` ON `players` (`nick_lower`, `nick_since`)');
     await queryRunner.query(
       'ALTER TABLE `players` DROP COLUMN `last_event_source`, DROP COLUMN `last_event_id`, DROP COLUMN `last_event_date`',
     );
