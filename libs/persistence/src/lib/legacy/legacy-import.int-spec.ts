@@ -14,6 +14,7 @@ import {
 import { createDataSource } from '../database/data-source';
 import { runMigrations } from '../database/migrate';
 import { TypeOrmEventStore } from '../events/event.typeorm-store';
+import { rebuildProjections } from '../projections/projection.rebuild';
 import { importLegacyProfiles } from './legacy-import';
 import { LegacyProfileReader } from './legacy-profile.reader';
 
@@ -95,6 +96,13 @@ const skipReason = mariaDbSkipReason();
         expect(Number((checkpoint as Array<{ last_id: unknown }>)[0]?.last_id)).toBe(ROWS);
       });
 
+      it('leaves nothing for rebuild --verify to repair: the log alone gives the imported players', async () => {
+        const report = await rebuildProjections(fx.dataSource, { verify: true, timeZone: TZ });
+        expect(report.players).toBe(ROWS - 4);
+        expect(report.drift).toEqual([]);
+        expect(report.driftCount).toBe(0);
+      });
+
       it('merges into players the database already knows: newer live values win, counts add', async () => {
         const target = await migratedDatabase(fx.dialect);
         extra.push(target);
@@ -130,6 +138,10 @@ const skipReason = mariaDbSkipReason();
           [player?.id],
         )) as Array<{ votes: unknown }>;
         expect(Number(week?.votes)).toBe(Number(row['week_votes']) + 1);
+
+        // Live events and the import together: still exactly what the log gives.
+        const report = await rebuildProjections(target.ds, { verify: true, timeZone: TZ });
+        expect(report.drift).toEqual([]);
       });
     });
   },
