@@ -44,11 +44,14 @@ describe('API documentation passes redocly lint (recommended rules)', () => {
   it('shows the real 429 answer as the example of every rate-limited operation', () => {
     const limited = operations.filter(({ operation }) => operation.responses['429'] !== undefined);
     expect(limited.length).toBeGreaterThanOrEqual(17);
+    const streamLimit = expect.stringMatching(/^Příliš mnoho současných streamů/);
     for (const { key, operation } of limited) {
-      const example = operation.responses['429'].content?.['application/json']?.example;
+      const example = Object.values(operation.responses['429'].content ?? {})[0]?.example;
       const expected = key.includes('/account/')
         ? { success: false, message: ACCOUNT_MESSAGES.RATE_LIMITED }
-        : { status: 429, error: 'RATE_LIMITED', message: ERROR_MESSAGES.RATE_LIMITED };
+        : key.endsWith('/stream') // the streams' own limit of concurrent streams per address
+          ? { status: 429, error: 'RATE_LIMITED', message: streamLimit }
+          : { status: 429, error: 'RATE_LIMITED', message: ERROR_MESSAGES.RATE_LIMITED };
       expect({ key, example }).toEqual({ key, example: expected });
     }
   });

@@ -1,12 +1,13 @@
 import { Controller, Get, Inject, Req, Res, applyDecorators } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { APP_CONFIG, AppConfig, ErrorEnvelopeDto } from '@craftstats/platform';
+import { APP_CONFIG, AppConfig, CONFIG_DEFAULTS, ErrorEnvelopeDto } from '@craftstats/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CACHE_TTL_SECONDS } from '../http-cache/cache-policy';
 import { CachedReplies } from '../http-cache/cached-reply';
 import { PublicRead } from '../http-cache/public-read.swagger';
 import { PublicRateLimit } from '../rate-limit/rate-limit.decorators';
 import { AchievementLogResponseDto, EconomyLogResponseDto } from './logs.dto';
+import { STREAM_MESSAGES } from './log-streams';
 import { LogsService } from './logs.service';
 import { LogStreams, STREAM_RETRY_MS } from './log-streams';
 import { STREAM_HEARTBEAT_MS, STREAM_POLL_MS } from './log-stream.hub';
@@ -52,6 +53,11 @@ function LogStream(what: string, path: string, which: string): MethodDecorator {
       status: 429,
       description: 'RATE_LIMITED: z této adresy je otevřeno příliš mnoho streamů (SSE_MAX_PER_CLIENT).',
       type: ErrorEnvelopeDto,
+      example: {
+        status: 429,
+        error: 'RATE_LIMITED',
+        message: STREAM_MESSAGES.tooMany(CONFIG_DEFAULTS.sseMaxPerClient),
+      },
     }),
     ApiResponse({
       status: 503,
