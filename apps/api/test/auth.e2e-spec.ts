@@ -44,6 +44,7 @@ describeEachDialect('staff authentication: JWT on /account/me', (fx) => {
   let running: RunningApp;
   let pepa: TestPlayer;
   let jana: TestPlayer;
+  let nobody: TestPlayer;
   let token: string;
 
   const me = (headers: Record<string, string>) => get(running.url, ME, headers);
@@ -54,6 +55,7 @@ describeEachDialect('staff authentication: JWT on /account/me', (fx) => {
     ingestor = await startIngestor(fx.db.url);
     pepa = await createPlayer(ingestor, 1, 'Admin_Pepa', STAFF_RANK);
     jana = await createPlayer(ingestor, 2, 'Mod_Jana', '12');
+    nobody = await createPlayer(ingestor, 6, 'Jen_Hrac', PLAYER_RANK);
     running = await bootApp(
       'api',
       createApiApp,
@@ -131,8 +133,10 @@ describeEachDialect('staff authentication: JWT on /account/me', (fx) => {
       'missing exp': bearer(craftJwt(noExp)),
       'lifetime longer than 4 h': bearer(craftJwt({ ...claims, exp: (claims['iat'] as number) + 8 * HOUR })),
       'sub is not a uuid': bearer(craftJwt({ ...claims, sub: 'Admin_Pepa' })),
-      'sub of another player': bearer(craftJwt({ ...claims, sub: jana.uuid })),
-      'unknown nick': bearer(craftJwt({ ...claims, nick: 'Nikdo_Takovy' })),
+      'sub of an unknown player': bearer(
+        craftJwt({ ...claims, sub: '00000000-0000-4000-8000-00000000ffff' }),
+      ),
+      'sub of a player who is not staff': bearer(craftJwt({ ...claims, sub: nobody.uuid })),
       'bad x-access-token': { 'x-access-token': 'garbage' },
       'tampered x-access-token': { 'x-access-token': tampered },
     };
@@ -221,17 +225,77 @@ describeEachDialect('staff authentication: JWT on /account/me', (fx) => {
     expect((promoted.body as { data: { rank: string } }).data.rank).toBe('13');
   });
 
-  it('refuses the token after the staff member changed nick (log in again under the new one)', async () => {
+  it('keeps the account and every token when the staff member changes nick: same password under the new nick', async () => {
     const eva = await createPlayer(ingestor, 3, 'Tester_Eva', '14');
     const evaToken = await registerAndLogin(running.url, 'Tester_Eva', 'Evino-heslo-42');
     await ingestor.send([
       { action: 'ECONOMY_CHANGE_NAME', uuid: eva.uuid, nick: 'Tester_Eva2', date: Date.now() },
     ]);
     const res = await me(bearer(evaToken));
-    expect({ status: res.status, body: res.body }).toEqual({ status: 401, body: UNAUTHORIZED });
+    expect({ status: res.status, nick: (res.body as { data: { nick: string } }).data.nick }).toEqual({
+      status: 200,
+      nick: 'Tester_Eva2',
+    });
+    const login = await postJson(running.url, '/account/login', {
+      username: 'Tester_Eva2',
+      password: 'Evino-heslo-42',
+    });
+    expect(login.status).toBe(200);
+    expect(jwtPayload((login.body as { token: string }).token)).toMatchObject({
+      sub: eva.uuid,
+      nick: 'Tester_Eva2',
+    });
+    // The old nick no longer logs in: nobody holds it.
     expect(
-      (await me(bearer(await registerAndLogin(running.url, 'Tester_Eva2', 'Evino-heslo-42')))).status,
-    ).toBe(200);
+      (await postJson(running.url, '/account/login', { username: 'Tester_Eva', password: 'Evino-heslo-42' }))
+        .status,
+    ).toBe(401);
+  });
+
+  it('locks nobody out when another player shows up under a staff member’s nick: login, tokens and the profile stay theirs', async () => {
+    const marta = await createPlayer(ingestor, 17, 'Admin_Marta', '15');
+    const martaToken = await registerAndLogin(running.url, 'Admin_Marta', 'Martino-heslo-2026');
+    // A different uuid (e.g. a cracked client) plays and votes under the same nick, later.
+    const impostor = '7b8c3b0e-1d2f-3a4b-9c5d-6e7f8a9b0c1d';
+    await ingestor.send([
+      { action: 'PLAYER_JOIN', uuid: impostor, nick: 'Admin_Marta', server: 'lobby', date: Date.now() },
+      {
+        action: 'PLAYER_VOTE',
+        uuid: impostor,
+        nick: 'admin_marta',
+        site: 'craftlist.org',
+        date: Date.now() + 1,
+      },
+    ]);
+    expect((await me(bearer(martaToken))).status).toBe(200);
+    const login = await postJson(running.url, '/account/login', {
+      username: 'Admin_Marta',
+      password: 'Martino-heslo-2026',
+    });
+    expect(login.status).toBe(200);
+    expect(jwtPayload((login.body as { token: string }).token)['sub']).toBe(marta.uuid);
+    const profile = await get(running.url, '/player/admin_marta', {});
+    expect((profile.body as { data: { uuid: string } }).data.uuid).toBe(marta.uuid);
+  });
+
+  it('logs in the staff member with a password even when another player has since registered under that nick', async () => {
+    const filip = await createPlayer(ingestor, 18, 'Mod_Filip', '12');
+    const filipToken = await registerAndLogin(running.url, 'Mod_Filip', 'Filipovo-heslo-77');
+    const newcomer = '5a1e2b3c-4d5e-4f60-8172-8394a5b6c7d8';
+    await ingestor.send([
+      { action: 'ECONOMY_REGISTER', uuid: newcomer, nick: 'Mod_Filip', date: Date.now() },
+    ]);
+    // The newcomer holds the nick now (a registration claims it) …
+    const profile = await get(running.url, '/player/Mod_Filip', {});
+    expect((profile.body as { data: { uuid: string } }).data.uuid).toBe(newcomer);
+    // … but the login resolves among the players with a staff password first, and tokens go by uuid.
+    const login = await postJson(running.url, '/account/login', {
+      username: 'mod_filip',
+      password: 'Filipovo-heslo-77',
+    });
+    expect(login.status).toBe(200);
+    expect(jwtPayload((login.body as { token: string }).token)['sub']).toBe(filip.uuid);
+    expect((await me(bearer(filipToken))).status).toBe(200);
   });
 
   it('refuses the token once the staff account row is deleted, on the account and the panel', async () => {

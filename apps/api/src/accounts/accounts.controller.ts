@@ -178,7 +178,7 @@ export class AccountsController {
     summary: 'Přihlášený člen týmu',
     description:
       'Nick, UUID a rank člena týmu, kterému patří předložený token, a kdy token vyprší. Při každém požadavku se ověřuje, ' +
-      'že hráč je stále členem týmu (rank v STAFF_RANK_IDS) a má stejný nick jako v tokenu.',
+      'že hráč (podle UUID v tokenu) je stále členem týmu (rank v STAFF_RANK_IDS); po změně nicku token platí dál.',
   })
   @ApiResponse({ status: 200, description: 'Přihlášený člen týmu.', type: AccountMeResponseDto })
   @ApiResponse({

@@ -20,7 +20,11 @@ beforeEach(() => jest.spyOn(Date, 'now').mockReturnValue(NOW_MS));
 afterEach(() => jest.restoreAllMocks());
 
 function strategy(found: StaffCredentials | null = STAFF) {
-  const accounts = { findByNick: jest.fn().mockResolvedValue(found), setPasswordHash: jest.fn() };
+  const accounts = {
+    findByNick: jest.fn(),
+    findByUuid: jest.fn().mockResolvedValue(found),
+    setPasswordHash: jest.fn(),
+  };
   return { strategy: new JwtStrategy(testConfig(), accounts as unknown as StaffAccountRepository), accounts };
 }
 
@@ -33,7 +37,8 @@ describe('JwtStrategy.validate', () => {
       rank: '12',
       expiresAt: (IAT + 14_400) * 1000,
     });
-    expect(accounts.findByNick).toHaveBeenCalledWith('Admin_Pepa');
+    expect(accounts.findByUuid).toHaveBeenCalledWith(UUID);
+    expect(accounts.findByNick).not.toHaveBeenCalled();
   });
 
   it('refuses malformed claims without looking anything up', async () => {
@@ -56,7 +61,7 @@ describe('JwtStrategy.validate', () => {
     const { strategy: s, accounts } = strategy();
     for (const [index, payload] of bad.entries())
       expect({ index, result: await s.validate(payload) }).toEqual({ index, result: false });
-    expect(accounts.findByNick).not.toHaveBeenCalled();
+    expect(accounts.findByUuid).not.toHaveBeenCalled();
   });
 
   it('accepts an iat up to 5 s ahead of the clock and refuses one further ahead without looking anything up', async () => {
@@ -65,10 +70,10 @@ describe('JwtStrategy.validate', () => {
     const { strategy: s, accounts } = strategy();
     expect(await s.validate(at(IAT))).toMatchObject({ uuid: UUID });
     expect(await s.validate(at(IAT + 5))).toMatchObject({ uuid: UUID });
-    expect(accounts.findByNick).toHaveBeenCalledTimes(2);
+    expect(accounts.findByUuid).toHaveBeenCalledTimes(2);
     for (const iat of [IAT + 6, IAT + 60, IAT + 100 * 3600])
       expect({ iat, result: await s.validate(at(iat)) }).toEqual({ iat, result: false });
-    expect(accounts.findByNick).toHaveBeenCalledTimes(2);
+    expect(accounts.findByUuid).toHaveBeenCalledTimes(2);
   });
 
   it('refuses a token issued in an earlier second than the current password was set, accepts one of the same or a later second', async () => {
@@ -81,16 +86,20 @@ describe('JwtStrategy.validate', () => {
     expect(await s.validate(at(IAT + 11))).toMatchObject({ uuid: UUID });
   });
 
-  it('refuses a subject that is unknown, another player, no longer staff, or without a staff account', async () => {
+  it('refuses a subject that is unknown, no longer staff, or without a staff account', async () => {
     for (const found of [
       null,
-      { ...STAFF, uuid: '00000000-0000-4000-8000-000000000002' },
       { ...STAFF, rank: '1' },
       // The staff account was deleted: still staff by rank, but no password any more.
       { ...STAFF, passwordHash: null, passwordSetAt: null },
     ]) {
       expect(await strategy(found).strategy.validate(CLAIMS)).toBe(false);
     }
+  });
+
+  it('keeps a renamed staff member signed in, under the current nick', async () => {
+    const { strategy: s } = strategy({ ...STAFF, nick: 'Admin_Pepa2' });
+    expect(await s.validate(CLAIMS)).toMatchObject({ uuid: UUID, nick: 'Admin_Pepa2' });
   });
 });
 

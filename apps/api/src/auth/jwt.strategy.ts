@@ -39,8 +39,9 @@ export function issuedBeforePasswordSet(iatSeconds: number, passwordSetAtMs: num
  * `validate` adds what they don't: `exp` and `iat` must be present with `exp - iat` = 4 h (a token
  * without `exp` would otherwise never expire), `iat` must not lie in the future (beyond
  * JWT_IAT_CLOCK_SKEW_SECONDS), and the subject must still be staff now, still have a staff account, with
- * the password the token was issued under — a cheap indexed lookup per request, so a demoted, renamed or removed staff member, or
- * one whose password was changed, loses access at once instead of at the token's expiry.
+ * the password the token was issued under — a cheap lookup by the uuid in `sub` per request, so a demoted
+ * or removed staff member, or one whose password was changed, loses access at once instead of at the
+ * token's expiry, while a renamed one keeps it (ADR 0017).
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
@@ -75,8 +76,10 @@ export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
     if (expiresAt - issuedAt !== JWT_LIFETIME_SECONDS) return false;
     if (issuedAt * 1000 > Date.now() + JWT_IAT_CLOCK_SKEW_SECONDS * 1000) return false;
 
-    const staff = await this.accounts.findByNick(nick);
-    if (!staff || staff.uuid !== sub || !isStaffRank(staff.rank, this.config)) return false;
+    // The identity is the uuid (ADR 0017): a rename keeps the session, a player using the same nick
+    // is somebody else. `nick` and `rank` are only informative.
+    const staff = await this.accounts.findByUuid(sub);
+    if (!staff || !isStaffRank(staff.rank, this.config)) return false;
     // The staff account must still exist: a token outlives neither its account nor its password.
     if (staff.passwordHash === null || staff.passwordSetAt === null) return false;
     if (issuedBeforePasswordSet(issuedAt, staff.passwordSetAt)) return false;

@@ -15,7 +15,13 @@ export interface StaffCredentials {
 
 /** Staff panel passwords (port). Staff membership itself is the player's rank (STAFF_RANK_IDS). */
 export abstract class StaffAccountRepository {
-  /** The player currently holding `nick` (case-insensitive), with their password (hash, time) if any. */
+  /**
+   * Login and registration by nick (case-insensitive). Among the players whose nick it is, one who has
+   * a staff password comes first, then the current holder of the nick (ADR 0017): another player who
+   * merely uses a staff member's nick neither takes over nor blocks their account.
+   */
   abstract findByNick(nick: string): Promise<StaffCredentials | null>;
+  /** The player with this (dashed lower-case) uuid — a token's `sub` — with their password if any. */
+  abstract findByUuid(uuid: string): Promise<StaffCredentials | null>;
   abstract setPasswordHash(playerId: number, passwordHash: string, at: number): Promise<void>;
 }

@@ -1,9 +1,20 @@
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { StaffAccountRepository, StaffCredentials, nickKey } from '@craftstats/domain';
 import { dialectOf } from '../database/data-source';
 import { upsertSql } from '../database/sql-dialect';
 import { PlayerEntity } from '../players/player.entity';
 import { StaffAccountEntity } from './staff-account.entity';
+
+function credentials(player: PlayerEntity, account: StaffAccountEntity | null): StaffCredentials {
+  return {
+    playerId: player.id,
+    nick: player.nick,
+    uuid: player.uuid,
+    rank: player.rankId,
+    passwordHash: account?.passwordHash ?? null,
+    passwordSetAt: account?.passwordSetAt ?? null,
+  };
+}
 
 export class TypeOrmStaffAccountRepository extends StaffAccountRepository {
   constructor(private readonly dataSource: DataSource) {
@@ -11,23 +22,33 @@ export class TypeOrmStaffAccountRepository extends StaffAccountRepository {
   }
 
   async findByNick(nick: string): Promise<StaffCredentials | null> {
-    const player = await this.dataSource.getRepository(PlayerEntity).findOne({
+    // Players whose current nick it is: the newest claim first, equal ones by uuid (ADR 0015).
+    const players = await this.dataSource.getRepository(PlayerEntity).find({
       select: { id: true, nick: true, uuid: true, rankId: true },
       where: { nickLower: nickKey(nick) },
-      order: { nickSince: 'DESC', id: 'DESC' },
+      order: { nickSince: 'DESC', uuid: 'ASC' },
+      take: 100,
+    });
+    if (players.length === 0) return null;
+    const accounts = await this.dataSource
+      .getRepository(StaffAccountEntity)
+      .find({ where: { playerId: In(players.map((p) => p.id)) } });
+    const byPlayer = new Map(accounts.map((a) => [a.playerId, a]));
+    // A staff member with a password keeps their login whoever else uses the nick (ADR 0017).
+    const chosen = players.find((p) => byPlayer.has(p.id)) ?? (players[0] as PlayerEntity);
+    return credentials(chosen, byPlayer.get(chosen.id) ?? null);
+  }
+
+  async findByUuid(uuid: string): Promise<StaffCredentials | null> {
+    const player = await this.dataSource.getRepository(PlayerEntity).findOne({
+      select: { id: true, nick: true, uuid: true, rankId: true },
+      where: { uuid },
     });
     if (!player) return null;
     const account = await this.dataSource
       .getRepository(StaffAccountEntity)
       .findOne({ where: { playerId: player.id } });
-    return {
-      playerId: player.id,
-      nick: player.nick,
-      uuid: player.uuid,
-      rank: player.rankId,
-      passwordHash: account?.passwordHash ?? null,
-      passwordSetAt: account?.passwordSetAt ?? null,
-    };
+    return credentials(player, account);
   }
 
   async setPasswordHash(playerId: number, passwordHash: string, at: number): Promise<void> {
