@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
 import { describeEachDialect } from '@craftstats/persistence/testing';
+import { SECURITY_HEADERS } from '@craftstats/platform';
 import { get } from './support/http';
 import { useReadApi } from './support/read-api';
 
@@ -101,6 +102,8 @@ describeEachDialect('bad input to the public read API', (fx) => {
     expect(raw).toBe(
       [
         'HTTP/1.1 400 Bad Request',
+        // helmet's headers, as on every answer
+        ...Object.entries(SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}`),
         'content-type: application/json; charset=utf-8',
         `content-length: ${Buffer.byteLength(body)}`,
         'cache-control: no-store',

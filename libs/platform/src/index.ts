@@ -7,6 +7,8 @@ export * from './lib/errors/error-envelope';
 export * from './lib/errors/error-envelope.dto';
 export * from './lib/errors/error-envelope.filter';
 export * from './lib/health/health.controller';
+export * from './lib/http/edge';
+export * from './lib/http/edge-answers';
 export * from './lib/http/http-app';
 export * from './lib/http/json-body.guard';
 export * from './lib/http/run-app';

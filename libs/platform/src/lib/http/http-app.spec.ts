@@ -1,3 +1,4 @@
+import { SECURITY_HEADERS } from './edge';
 import { clientErrorResponse } from './http-app';
 
 /** Status line, headers and the parsed body of a raw answer. */
@@ -16,6 +17,9 @@ describe('clientErrorResponse', () => {
     });
     expect(clientErrorResponse({ code: 'HPE_HEADER_OVERFLOW' })).toBe(
       'HTTP/1.1 431 Request Header Fields Too Large\r\n' +
+        Object.entries(SECURITY_HEADERS)
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join('') +
         'content-type: application/json; charset=utf-8\r\n' +
         `content-length: ${Buffer.byteLength(body)}\r\n` +
         'cache-control: no-store\r\n' +

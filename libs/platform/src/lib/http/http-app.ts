@@ -1,4 +1,3 @@
-import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { DynamicModule, Logger, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -13,6 +12,7 @@ import { JsonLogger } from '../logging/json-logger';
 import { CzechValidationPipe } from '../validation/validation.pipe';
 import { Metrics } from '../metrics/metrics';
 import { HELMET_OPTIONS, SECURITY_HEADERS, corsDelegate } from './edge';
+import { installEdgeAnswers, rawEnvelopeAnswer } from './edge-answers';
 
 export interface HttpAppOptions {
   /** App name in logs and metrics. */
@@ -50,20 +50,11 @@ export function clientErrorResponse(error: { code?: string; rawPacket?: unknown 
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? { status: 408, error: 'BAD_REQUEST', message: REQUEST_TIMEOUT_MESSAGE }
         : { status: 400, error: 'BAD_REQUEST', message: ERROR_MESSAGES.BAD_REQUEST };
-  const body = JSON.stringify(envelope);
   // A HEAD request gets the headers only (RFC 9110 §9.3.2), even when the rest of it was unparsable:
   // a body after them would be read by the client as a corrupt next answer.
   const head =
     Buffer.isBuffer(error.rawPacket) && error.rawPacket.subarray(0, 5).toString('latin1') === 'HEAD ';
-  return [
-    `HTTP/1.1 ${envelope.status} ${STATUS_CODES[envelope.status] ?? 'Error'}`,
-    'content-type: application/json; charset=utf-8',
-    `content-length: ${Buffer.byteLength(body)}`,
-    'cache-control: no-store',
-    'connection: close',
-    '',
-    head ? '' : body,
-  ].join('\r\n');
+  return rawEnvelopeAnswer(envelope, head);
 }
 
 /**
@@ -102,7 +93,10 @@ export async function createHttpApp(
       options.trustProxy !== undefined && options.trustProxy.length > 0 ? options.trustProxy : false,
     // Keep-alive sockets without a request in flight are closed at shutdown; busy ones finish first.
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // Requests on keep-alive connections during shutdown, a missing/bad Host, Expect and CONNECT are
+    // answered in the envelope by installEdgeAnswers instead of Fastify's and Node's own answers.
+    return503OnClosing: false,
+    http: { requireHostHeader: false },
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
     // Errors the router raises before Nest sees the request (a malformed %-escape in the path, a path
     // parameter over maxParamLength: Fastify's 400/414) become the 400 BAD_REQUEST envelope.
@@ -131,6 +125,7 @@ export async function createHttpApp(
   app.useGlobalPipes(new CzechValidationPipe());
   await app.register(helmet, HELMET_OPTIONS);
   if (options.cors !== undefined) app.enableCors({ delegator: corsDelegate(options.cors) });
+  installEdgeAnswers(app);
 
   const fastify = app.getHttpAdapter().getInstance();
   const requestLogger = new Logger('Http');

@@ -1,0 +1,106 @@
+import { IncomingMessage, STATUS_CODES, Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { Logger } from '@nestjs/common';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_MESSAGES, ErrorEnvelope } from '@craftstats/contracts';
+import { ApiException, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors/error-envelope';
+import { sendErrorAnswer } from '../errors/error-envelope.filter';
+import { SECURITY_HEADERS } from './edge';
+
+/** Message of the 417 for an `Expect` header other than `100-continue`. */
+export const EXPECTATION_FAILED_MESSAGE = 'Hlavičku Expect s touto hodnotou server nepodporuje.';
+/** Message of the 400 for a missing or malformed `Host` header. */
+export const BAD_HOST_MESSAGE = 'Chybí nebo je neplatná hlavička Host.';
+/** Message of the 503 for a request that arrives while the app shuts down. */
+export const SHUTTING_DOWN_MESSAGE = 'Služba se právě vypíná, zkus to za chvíli.';
+
+/** A Host header: a DNS name or IPv4 address, or a bracketed IPv6 address, with an optional port. */
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/** The headers and body of an error envelope written outside Fastify (HEAD: headers only). */
+function envelopeHead(envelope: ErrorEnvelope): { headers: Record<string, string>; body: string } {
+  const body = JSON.stringify(envelope);
+  return {
+    headers: {
+      ...SECURITY_HEADERS,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      'cache-control': 'no-store',
+      connection: 'close',
+    },
+    body,
+  };
+}
+
+/** The complete raw HTTP/1.1 answer carrying `envelope`, for a socket without a response object. */
+export function rawEnvelopeAnswer(envelope: ErrorEnvelope, head: boolean): string {
+  const { headers, body } = envelopeHead(envelope);
+  return [
+    `HTTP/1.1 ${envelope.status} ${STATUS_CODES[envelope.status] ?? 'Error'}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    '',
+    head ? '' : body,
+  ].join('\r\n');
+}
+
+/**
+ * Answers that Node's HTTP server or Fastify would otherwise give outside the envelope:
+ * - `Expect` other than `100-continue`: Node's automatic 417 with an empty body → the envelope;
+ * - `CONNECT`: Node drops the connection → 405 METHOD_NOT_ALLOWED envelope;
+ * - a missing or malformed `Host`: Node's empty 400 (its `requireHostHeader` is switched off in the
+ *   adapter so the request reaches this check) → the 400 envelope;
+ * - requests on open keep-alive connections during shutdown: Fastify's own `{"statusCode":503}` (its
+ *   `return503OnClosing` is off) → 503 UNAVAILABLE with `Retry-After`, in the route's answer shape.
+ * HEAD answers never carry a body.
+ */
+export function installEdgeAnswers(app: NestFastifyApplication): void {
+  const fastify = app.getHttpAdapter().getInstance();
+  const server = app.getHttpServer() as Server;
+  const logger = new Logger('Http');
+
+  server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
+    const { headers, body } = envelopeHead({
+      status: 417,
+      error: 'BAD_REQUEST',
+      message: EXPECTATION_FAILED_MESSAGE,
+    });
+    response.writeHead(417, headers);
+    response.end(request.method === 'HEAD' ? undefined : body);
+  });
+
+  server.on('connect', (_request: IncomingMessage, socket: Duplex) => {
+    const answer = rawEnvelopeAnswer(
+      { status: 405, error: 'METHOD_NOT_ALLOWED', message: ERROR_MESSAGES.METHOD_NOT_ALLOWED },
+      false,
+    );
+    socket.end(answer);
+  });
+
+  let closing = false;
+  fastify.addHook('preClose', async () => {
+    closing = true;
+  });
+  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (closing) {
+      void reply.header('connection', 'close');
+      sendErrorAnswer(
+        new ApiException(503, 'UNAVAILABLE', SHUTTING_DOWN_MESSAGE, {
+          'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+        }),
+        request,
+        reply,
+        logger,
+        app,
+      );
+      return reply;
+    }
+    const host = request.headers.host;
+    if (typeof host !== 'string' || !HOST.test(host)) {
+      void reply.header('connection', 'close');
+      sendErrorAnswer(new ApiException(400, 'BAD_REQUEST', BAD_HOST_MESSAGE), request, reply, logger, app);
+      return reply;
+    }
+    return undefined;
+  });
+}
