@@ -1,5 +1,6 @@
 export * from './lib/database/column-types';
 export * from './lib/database/data-source';
+export * from './lib/database/read-replicas';
 export * from './lib/database/database-errors';
 export * from './lib/database/entities';
 export * from './lib/database/migrate';

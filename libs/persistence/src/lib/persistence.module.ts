@@ -14,6 +14,7 @@ import { TypeOrmLeaderboardRepository } from './leaderboards/leaderboard.typeorm
 import { TypeOrmLogRepository } from './logs/log.typeorm-repository';
 import { TypeOrmPlayerRepository } from './players/player.typeorm-repository';
 import { TypeOrmPlayerCountHistoryRepository } from './server-status/playercount-history.typeorm-repository';
+import { PUBLIC_READ_DATA_SOURCE, retryingReadsOnce } from './database/read-replicas';
 
 /** Binds a domain port (an abstract class, which is also the DI token) to its TypeORM adapter. */
 function bind<Port>(port: abstract new (...args: never[]) => Port, adapter: Type<Port>): Provider {
@@ -24,11 +25,28 @@ function bind<Port>(port: abstract new (...args: never[]) => Port, adapter: Type
   };
 }
 
+/**
+ * Binds a port of public reads: its adapter gets the DataSource for public reads (read replicas when
+ * DATABASE_REPLICA_URLS is set, else the primary) and the primary, and a read cut off by a replica
+ * going away is retried once.
+ */
+function bindPublicReads<Port extends object>(
+  port: abstract new (...args: never[]) => Port,
+  adapter: new (reads: DataSource, primary: DataSource) => Port,
+): Provider {
+  return {
+    provide: port,
+    inject: [DataSource, { token: PUBLIC_READ_DATA_SOURCE, optional: true }],
+    useFactory: (primary: DataSource, reads: DataSource | undefined) =>
+      retryingReadsOnce(new adapter(reads ?? primary, primary), reads ?? primary),
+  };
+}
+
 /** Every repository port of the domain, each bound once to its adapter. */
 const PORTS: Provider[] = [
-  bind(PlayerRepository, TypeOrmPlayerRepository),
-  bind(LeaderboardRepository, TypeOrmLeaderboardRepository),
-  bind(LogRepository, TypeOrmLogRepository),
+  bindPublicReads(PlayerRepository, TypeOrmPlayerRepository),
+  bindPublicReads(LeaderboardRepository, TypeOrmLeaderboardRepository),
+  bindPublicReads(LogRepository, TypeOrmLogRepository),
   bind(EventStore, TypeOrmEventStore),
   bind(StaffAccountRepository, TypeOrmStaffAccountRepository),
   bind(PlayerCountHistoryRepository, TypeOrmPlayerCountHistoryRepository),

@@ -85,3 +85,45 @@ export function createDataSource(settings: DatabaseSettings, extras: DataSourceE
 export function dialectOf(dataSource: DataSource): Dialect {
   return dataSource.options.type === 'mysql' || dataSource.options.type === 'mariadb' ? 'mysql' : 'sqlite';
 }
+
+type MysqlSettings = Extract<DatabaseSettings, { kind: 'mysql' }>;
+
+/** How long a replica that refused a connection is left out before it is tried again. */
+export const REPLICA_RETRY_AFTER_MS = 5_000;
+
+/**
+ * The DataSource for public reads with read replicas, through TypeORM's replication support (a mysql2
+ * PoolCluster): SELECTs go to the first replica that accepts a connection (`ORDER`), and the primary
+ * is listed last among them, so when every replica refuses, reads fall back to the primary. A replica
+ * that refused a connection is left out for REPLICA_RETRY_AFTER_MS, then tried again. Writes through
+ * this DataSource (there are none) would go to the primary.
+ */
+export function createReadDataSource(
+  primary: MysqlSettings,
+  replicas: readonly MysqlSettings[],
+  extras: DataSourceExtras = {},
+): DataSource {
+  const base = dataSourceOptions(primary, extras) as Extract<
+    DataSourceOptions,
+    { type: 'mysql' | 'mariadb' }
+  >;
+  const credentials = (s: MysqlSettings) => ({
+    host: s.host,
+    port: s.port,
+    username: s.user,
+    password: s.password,
+    database: s.database,
+  });
+  return new DataSource({
+    ...base,
+    replication: {
+      master: credentials(primary),
+      slaves: [...replicas.map(credentials), credentials(primary)],
+      selector: 'ORDER',
+      defaultMode: 'slave',
+      canRetry: true,
+      removeNodeErrorCount: 1,
+      restoreNodeTimeout: REPLICA_RETRY_AFTER_MS,
+    },
+  });
+}

@@ -15,6 +15,9 @@ const UNAVAILABLE_CODES = new Set([
   'ER_BAD_DB_ERROR',
   'ER_NO_SUCH_TABLE',
   'ER_LOCK_WAIT_TIMEOUT',
+  // mysql2 PoolCluster (read replicas): no node of the pattern accepts connections right now.
+  'POOL_NONEONLINE',
+  'POOL_NOEXIST',
   'SQLITE_BUSY',
   'SQLITE_LOCKED',
   'SQLITE_CANTOPEN',

@@ -42,7 +42,14 @@ const toAchievement = (row: AchievementLogEntity): AchievementLogRecord => ({
 
 /** Newest first = ORDER BY date DESC, id DESC; every query has an index starting with its filter. */
 export class TypeOrmLogRepository extends LogRepository {
-  constructor(private readonly dataSource: DataSource) {
+  /**
+   * @param publicReads where the public logs (latest 50) are read: read replicas when configured
+   * @param dataSource the primary: the staff panel's searches always read it
+   */
+  constructor(
+    private readonly publicReads: DataSource,
+    private readonly dataSource: DataSource = publicReads,
+  ) {
     super();
   }
 
@@ -109,7 +116,7 @@ export class TypeOrmLogRepository extends LogRepository {
   }
 
   async latestEconomy(limit: number): Promise<EconomyLogRecord[]> {
-    const rows = await this.dataSource
+    const rows = await this.publicReads
       .getRepository(EconomyLogEntity)
       .createQueryBuilder('l')
       .where('l.is_public = :public', { public: true })
@@ -121,7 +128,7 @@ export class TypeOrmLogRepository extends LogRepository {
   }
 
   async latestAchievements(limit: number): Promise<AchievementLogRecord[]> {
-    const rows = await this.dataSource
+    const rows = await this.publicReads
       .getRepository(AchievementLogEntity)
       .createQueryBuilder('l')
       .orderBy('l.date', 'DESC')

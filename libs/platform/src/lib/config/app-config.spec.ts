@@ -139,6 +139,42 @@ describe('loadConfig', () => {
     ).toEqual({ level: 'log', format: 'pretty', requests: false });
   });
 
+  it('reads DATABASE_REPLICA_URLS as the read replicas of a MySQL/MariaDB primary', () => {
+    expect(loadConfig({}).databaseReplicas).toEqual([]);
+    const config = loadConfig({
+      DATABASE_URL: 'mysql://app:pw@db1:3306/craftstats',
+      DATABASE_REPLICA_URLS: 'mysql://reader:pw2@db2/craftstats, mariadb://reader@db3:3307/craftstats',
+    });
+    expect(config.databaseReplicas).toEqual([
+      {
+        kind: 'mysql',
+        flavor: 'mysql',
+        host: 'db2',
+        port: 3306,
+        user: 'reader',
+        password: 'pw2',
+        database: 'craftstats',
+      },
+      {
+        kind: 'mysql',
+        flavor: 'mariadb',
+        host: 'db3',
+        port: 3307,
+        user: 'reader',
+        password: '',
+        database: 'craftstats',
+      },
+    ]);
+    expect(() => loadConfig({ DATABASE_REPLICA_URLS: 'mysql://db2/craftstats' })).toThrow(
+      'Invalid configuration: DATABASE_REPLICA_URLS needs a MySQL/MariaDB DATABASE_URL (SQLite has no replicas)',
+    );
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'mysql://db1/craftstats', DATABASE_REPLICA_URLS: 'sqlite:./x.sqlite' }),
+    ).toThrow(
+      'Invalid configuration: DATABASE_REPLICA_URLS must list mysql:// or mariadb:// URLs separated by commas',
+    );
+  });
+
   it('names the allowed values in the message', () => {
     expect(configError({ LOG_LEVEL: 'loud' }).message).toBe(
       'Invalid configuration: LOG_LEVEL must be one of verbose, debug, log, warn, error, got "loud"',

@@ -15,6 +15,8 @@ export type DatabaseConfig =
       database: string;
     };
 
+export type MysqlDatabaseConfig = Extract<DatabaseConfig, { kind: 'mysql' }>;
+
 export interface IngestCredential {
   server: string;
   token: string;
@@ -45,6 +47,11 @@ export interface AppConfig extends EdgeConfig {
   nodeEnv: NodeEnv;
   production: boolean;
   database: DatabaseConfig;
+  /**
+   * Read replicas of the MySQL/MariaDB primary (DATABASE_REPLICA_URLS): the API's public reads go to
+   * them, everything else stays on the primary. Empty without replicas.
+   */
+  databaseReplicas: MysqlDatabaseConfig[];
   /** The raw DATABASE_URL (or the default); never logged because it may hold a password. */
   databaseUrl: string;
   apiPort: number;
@@ -198,6 +205,28 @@ function loadConfigDatabase(env: Env): { databaseUrl: string; database: Database
   return { databaseUrl, database: parseDatabaseUrl(databaseUrl) };
 }
 
+/** `DATABASE_REPLICA_URLS`: a comma list of mysql:// URLs of read replicas of a MySQL/MariaDB primary. */
+function parseReplicaUrls(env: Env, primary: DatabaseConfig): MysqlDatabaseConfig[] {
+  const raw = read(env, 'DATABASE_REPLICA_URLS');
+  if (raw === undefined) return [];
+  if (primary.kind !== 'mysql') {
+    throw new ConfigError(
+      'DATABASE_REPLICA_URLS',
+      'needs a MySQL/MariaDB DATABASE_URL (SQLite has no replicas)',
+    );
+  }
+  return raw.split(',').map((url) => {
+    const replica = parseDatabaseUrl(url.trim(), 'DATABASE_REPLICA_URLS');
+    if (replica.kind !== 'mysql') {
+      throw new ConfigError(
+        'DATABASE_REPLICA_URLS',
+        'must list mysql:// or mariadb:// URLs separated by commas',
+      );
+    }
+    return replica;
+  });
+}
+
 /** Reads and validates every variable of SPEC section 2. Throws ConfigError naming the variable. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnv = oneOf(env, 'NODE_ENV', NODE_ENVS, 'development');
@@ -243,6 +272,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     nodeEnv,
     production,
     database,
+    databaseReplicas: parseReplicaUrls(env, database),
     databaseUrl,
     apiPort: integer(env, 'API_PORT', CONFIG_DEFAULTS.apiPort, 0, 65535),
     ingestPort: integer(env, 'INGEST_PORT', CONFIG_DEFAULTS.ingestPort, 0, 65535),

@@ -1,6 +1,13 @@
 import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { boundDatabaseWaits, createDataSource, destroyWithin, runMigrations } from '@craftstats/persistence';
+import {
+  PUBLIC_READ_DATA_SOURCE,
+  boundDatabaseWaits,
+  createDataSource,
+  createReadDataSource,
+  destroyWithin,
+  runMigrations,
+} from '@craftstats/persistence';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/app-config';
 
@@ -31,23 +38,48 @@ import { AppConfig } from '../config/app-config';
         return dataSource;
       },
     },
+    {
+      // Public reads: the replicas of DATABASE_REPLICA_URLS (primary as the fallback), else the primary.
+      provide: PUBLIC_READ_DATA_SOURCE,
+      inject: [APP_CONFIG, DataSource],
+      useFactory: async (config: AppConfig, primary: DataSource): Promise<DataSource> => {
+        if (config.database.kind !== 'mysql' || config.databaseReplicas.length === 0) return primary;
+        const { dbConnectMs, dbQueryMs } = config.timeouts;
+        const reads = createReadDataSource(config.database, config.databaseReplicas, {
+          connectTimeoutMs: dbConnectMs,
+        });
+        await reads.initialize();
+        boundDatabaseWaits(reads, { acquireMs: dbConnectMs, queryMs: dbQueryMs });
+        new Logger('Database').log({
+          msg: 'Public reads use read replicas',
+          replicas: config.databaseReplicas.length,
+        });
+        return reads;
+      },
+    },
   ],
-  exports: [DataSource],
+  exports: [DataSource, PUBLIC_READ_DATA_SOURCE],
 })
 export class DatabaseModule implements OnApplicationShutdown {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(PUBLIC_READ_DATA_SOURCE) private readonly publicReads: DataSource,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
-    try {
-      await destroyWithin(this.dataSource, Math.ceil(this.config.timeouts.shutdownMs / 2));
-    } catch (error) {
-      new Logger('Database').warn({
-        msg: 'Database connections did not close in time; dropped them',
-        reason: error instanceof Error ? error.message : String(error),
-      });
+    const ms = Math.ceil(this.config.timeouts.shutdownMs / 2);
+    const sources =
+      this.publicReads === this.dataSource ? [this.dataSource] : [this.publicReads, this.dataSource];
+    for (const source of sources) {
+      try {
+        await destroyWithin(source, ms);
+      } catch (error) {
+        new Logger('Database').warn({
+          msg: 'Database connections did not close in time; dropped them',
+          reason: error instanceof Error ? error.message : String(error),
+        });
+      }
     }
   }
 }
