@@ -4,3 +4,4 @@ export * from './mariadb-server';
 export * from './http-fuzz';
 export * from './raw-http';
 export * from './openapi-lint';
+export * from './envelope-edges';
