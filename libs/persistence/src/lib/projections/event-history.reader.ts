@@ -1,5 +1,5 @@
 import { EntityManager, In } from 'typeorm';
-import { LegacySnapshot, SourcedEvent, parseEvent } from '@craftstats/domain';
+import { SourcedEvent, legacyEventFromLog, parseEvent } from '@craftstats/domain';
 import { chunk } from '../database/sql-dialect';
 import { AchievementLogEntity } from '../logs/achievement-log.entity';
 import { EconomyLogEntity } from '../logs/economy-log.entity';
@@ -25,30 +25,11 @@ function read(table: string, source: string, raw: Record<string, unknown>, date:
 export function economyRowToEvent(row: EconomyLogEntity): SourcedEvent {
   if (row.action === 'LEGACY_IMPORT') {
     // Never sent by a game server (the ingest parser refuses it): the row keeps the whole snapshot.
-    if (row.details === null) {
-      throw new UnreadableLogRowError(
-        'economy_log',
-        row.source,
-        row.eventId,
-        'LEGACY_IMPORT without a snapshot',
-      );
+    try {
+      return { source: row.source, event: legacyEventFromLog(row) };
+    } catch (error) {
+      throw new UnreadableLogRowError('economy_log', row.source, row.eventId, (error as Error).message);
     }
-    return {
-      source: row.source,
-      event: {
-        id: row.eventId,
-        kind: 'legacy',
-        action: 'LEGACY_IMPORT',
-        uuid: row.uuid,
-        nick: row.nick,
-        server: row.server,
-        sender: row.sender,
-        date: row.date,
-        oldValue: row.oldValue,
-        newValue: row.newValue,
-        snapshot: JSON.parse(row.details) as LegacySnapshot,
-      },
-    };
   }
   const details = row.details === null ? {} : (JSON.parse(row.details) as Record<string, unknown>);
   return read(
