@@ -14,6 +14,7 @@ module.exports = {
   moduleNameMapper: {
     '^@craftstats/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
     '^@craftstats/domain$': path.join(root, 'libs/domain/src/index.ts'),
+    '^@craftstats/domain/testing$': path.join(root, 'libs/domain/src/testing/index.ts'),
     '^@craftstats/persistence$': path.join(root, 'libs/persistence/src/index.ts'),
     '^@craftstats/platform$': path.join(root, 'libs/platform/src/index.ts'),
     '^@craftstats/platform/minecraft$': path.join(root, 'libs/platform/src/minecraft/index.ts'),
