@@ -1,11 +1,6 @@
 import fc from 'fast-check';
 import { eventSpecificArbitrary as specific } from '@craftstats/domain/testing';
-import {
-  SourcedEvent,
-  foldEvents,
-  parseEvent,
-  votePeriodKeys,
-} from '@craftstats/domain';
+import { SourcedEvent, foldEvents, parseEvent, votePeriodKeys } from '@craftstats/domain';
 import { DataSource } from 'typeorm';
 import { createDataSource } from '../database/data-source';
 import { describeEachDialect } from '../../testing';
