@@ -1,9 +1,11 @@
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { votePeriodKeys } from '@craftstats/domain';
+import path from 'node:path';
 import type { IngestEvent } from '@craftstats/contracts';
 import { AppProcess, MariaDbServer, startAppProcess } from '@craftstats/platform/testing';
 
 export const TZ = 'Europe/Prague';
+const ROOT = path.resolve(__dirname, '../../..');
 
 /** Game servers (ingest credentials) the fault tests send as: `name:token`. */
 export const SERVERS = ['survival', 'skyblock', 'creative', 'prison'].map((name) => ({
@@ -121,81 +123,53 @@ export function workload(prefix: string, players: number, perPlayer: number, t0:
   return events;
 }
 
-interface LogRow {
-  event_id: string;
-  action: string;
-  uuid: string;
-  new_value: string;
-  date: string;
+export interface RebuildVerify {
+  /** Exit code of `npm run rebuild -- --verify`: 0 no drift, 1 drift, 2 error. */
+  code: number | null;
+  /** Players and log events the command replayed (from its summary line). */
+  players: number;
+  events: number;
+  /** Its `drift\t<table>\t<uuid>\t<detail>` lines, as `<table> <uuid> <detail>`. */
+  drift: string[];
+  /** The summary line (`… players, … events, … s: no drift` or the differences). */
+  summary: string;
+  stderr: string;
 }
 
 /**
- * Recomputes the projections the workload touches from the log alone (economy_log, the record of
- * truth) and returns them next to what the database holds, so a test can assert they are equal:
- * players, total votes, vote counts per period, balances. `npm run rebuild -- --verify` replaces this
- * once it exists.
+ * Runs the operators' drift check, `npm run rebuild -- --verify` (tools/rebuild.mjs, the command
+ * docs/operations.md prescribes after a crash or a restore), as a process against `databaseUrl`: every
+ * projection (players, balances, vote counters, play sessions, the registered-players counter) compared
+ * with a replay of the log by the domain's own rules.
  */
-export async function projectionsVsLog(server: MariaDbServer, database: string) {
-  const q = <T>(sql: string) => server.query<T>(sql.replaceAll('$db', `\`${database}\``));
-  const log = await q<LogRow>('SELECT event_id, action, uuid, new_value, date FROM $db.economy_log');
-  const players = new Set<string>();
-  const votes = new Map<string, number>();
-  const balances = new Map<string, { amount: string; date: number }>();
-  for (const row of log) {
-    players.add(row.uuid);
-    const date = Number(row.date);
-    if (row.action === 'PLAYER_VOTE') {
-      const keys = votePeriodKeys(date, TZ);
-      for (const key of [`total/all`, `month/${keys.month}`, `week/${keys.week}`]) {
-        const k = `${row.uuid} ${key}`;
-        votes.set(k, (votes.get(k) ?? 0) + 1);
-      }
-    }
-    const balance = /^ECONOMY_(.+)_(ADD|TAKE|RESET)$/.exec(row.action);
-    if (balance) {
-      const k = `${row.uuid} ${balance[1]}`;
-      const seen = balances.get(k);
-      if (!seen || date > seen.date) balances.set(k, { amount: row.new_value, date });
-    }
-  }
-  const sorted = (m: Map<string, unknown>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
-  const recomputed = {
-    players: [...players].sort(),
-    votesTotal: sorted(
-      new Map([...players].map((uuid) => [uuid, votes.get(`${uuid} total/all`) ?? 0] as [string, number])),
-    ),
-    voteCounts: sorted(votes),
-    balances: sorted(new Map([...balances].map(([k, v]) => [k, v.amount]))),
-  };
-  const stored = {
-    players: (await q<{ uuid: string }>('SELECT uuid FROM $db.players')).map((r) => r.uuid).sort(),
-    votesTotal: sorted(
-      new Map(
-        (await q<{ uuid: string; votes_total: number }>('SELECT uuid, votes_total FROM $db.players')).map(
-          (r) => [r.uuid, Number(r.votes_total)] as [string, number],
-        ),
-      ),
-    ),
-    voteCounts: sorted(
-      new Map(
-        (
-          await q<{ uuid: string; period: string; period_key: string; votes: number }>(
-            'SELECT uuid, period, period_key, votes FROM $db.vote_counts',
-          )
-        ).map((r) => [`${r.uuid} ${r.period}/${r.period_key}`, Number(r.votes)] as [string, number]),
-      ),
-    ),
-    balances: sorted(
-      new Map(
-        (
-          await q<{ uuid: string; currency: string; amount: string }>(
-            'SELECT uuid, currency, amount FROM $db.player_balances',
-          )
-        ).map((r) => [`${r.uuid} ${r.currency}`, String(r.amount)] as [string, string]),
-      ),
-    ),
-  };
-  return { recomputed, stored, logRows: log.length };
+export function rebuildVerify(databaseUrl: string): Promise<RebuildVerify> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [path.join(ROOT, 'tools/rebuild.mjs'), '--verify', '--quiet'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: databaseUrl, TZ_COMMUNITY: TZ },
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: 300_000,
+      },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+        if (error && code === null) return reject(error);
+        const lines = stdout.split('\n').filter((l) => l !== '');
+        const summary = lines.find((l) => /^\d+ players, \d+ events/.test(l)) ?? '';
+        const [, players = 'NaN', events = 'NaN'] = /^(\d+) players, (\d+) events/.exec(summary) ?? [];
+        resolve({
+          code,
+          players: Number(players),
+          events: Number(events),
+          drift: lines.filter((l) => l.startsWith('drift\t')).map((l) => l.split('\t').slice(1).join(' ')),
+          summary,
+          stderr,
+        });
+      },
+    );
+  });
 }
 
 /** Ids of the events the database claims to have processed (the idempotency table). */
