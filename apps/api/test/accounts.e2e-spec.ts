@@ -1,3 +1,4 @@
+import { TypeOrmStaffAccountRepository } from '@craftstats/persistence';
 import { describeEachDialect } from '@craftstats/persistence/testing';
 import { RunningApp, bootApp, testConfig } from '@craftstats/platform/testing';
 import { createApiApp } from '../src/create-api-app';
@@ -318,7 +319,7 @@ describeEachDialect('staff accounts: /account/register and /account/login', (fx)
   });
 
   describe('POST /account/login', () => {
-    it('answers 200 with the seed-style message and an HS256 token for sub, nick and rank, valid exactly 4 hours', async () => {
+    it('answers 200 with the seed-style message and an HS256 token for sub, nick, rank and the password version, valid exactly 4 hours', async () => {
       const before = Math.floor(Date.now() / 1000);
       const res = await login({ username: 'admin_pepa', password: PASSWORDS.pepaNew });
       const after = Math.floor(Date.now() / 1000);
@@ -335,8 +336,11 @@ describeEachDialect('staff accounts: /account/register and /account/login', (fx)
         typ: 'JWT',
       });
       const claims = jwtPayload(body.token);
-      expect(Object.keys(claims).sort()).toEqual(['exp', 'iat', 'nick', 'rank', 'sub']);
+      expect(Object.keys(claims).sort()).toEqual(['exp', 'iat', 'nick', 'pwd_at', 'rank', 'sub']);
       expect(claims).toMatchObject({ sub: pepa.uuid, nick: 'Admin_Pepa', rank: STAFF_RANK });
+      // pwd_at: the stored set time of the password the login checked (ADR 0044).
+      const stored = await new TypeOrmStaffAccountRepository(fx.dataSource).findByUuid(pepa.uuid);
+      expect(claims['pwd_at']).toBe(stored?.passwordSetAt);
       expect(claims['exp'] as number).toBe((claims['iat'] as number) + 14_400);
       expect(claims['iat']).toBeGreaterThanOrEqual(before);
       expect(claims['iat']).toBeLessThanOrEqual(after);

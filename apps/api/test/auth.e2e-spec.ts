@@ -48,6 +48,17 @@ describeEachDialect('staff authentication: JWT on /account/me', (fx) => {
   let token: string;
 
   const me = (headers: Record<string, string>) => get(running.url, ME, headers);
+  /** The stored password version (set time, ms) of a staff member, as a login puts it in `pwd_at`. */
+  const passwordVersion = async (player: TestPlayer): Promise<number> => {
+    const stored = await new TypeOrmStaffAccountRepository(fx.dataSource).findByUuid(player.uuid);
+    if (typeof stored?.passwordSetAt !== 'number') throw new Error(`${player.nick} has no password`);
+    return stored.passwordSetAt;
+  };
+  /** Claims like a login's for `player` now, issued `ageSeconds` ago, under the current password. */
+  const currentClaims = async (player: TestPlayer, ageSeconds = 0): Promise<Record<string, unknown>> => ({
+    ...claimsFor(player, ageSeconds),
+    pwd_at: await passwordVersion(player),
+  });
 
   let ingestor: Ingestor;
 
@@ -97,24 +108,18 @@ describeEachDialect('staff authentication: JWT on /account/me', (fx) => {
   });
 
   it('accepts a token issued 3 h 59 min ago and refuses one issued 4 h ago or earlier as expired', async () => {
-    // The password must predate the token, or the token would be refused as older than it.
-    const accounts = new TypeOrmStaffAccountRepository(fx.dataSource);
-    const stored = await accounts.findByNick('Admin_Pepa');
-    if (!stored?.passwordHash) throw new Error('Admin_Pepa has no password');
-    await accounts.setPasswordHash(stored.playerId, stored.passwordHash, Date.now() - 5 * HOUR * 1000);
-
-    const young = await me(bearer(craftJwt(claimsFor(pepa, 4 * HOUR - 60))));
+    const young = await me(bearer(craftJwt(await currentClaims(pepa, 4 * HOUR - 60))));
     expect(young.status).toBe(200);
     expect((young.body as { data: { expiresAt: number } }).data.expiresAt).toBeGreaterThan(Date.now());
 
     for (const age of [4 * HOUR, 4 * HOUR + 1, 5 * HOUR, 30 * 24 * HOUR]) {
-      const res = await me(bearer(craftJwt(claimsFor(pepa, age))));
+      const res = await me(bearer(craftJwt(await currentClaims(pepa, age))));
       expect({ age, status: res.status, body: res.body }).toEqual({ age, status: 401, body: EXPIRED });
     }
   });
 
   it('answers 401 UNAUTHORIZED with WWW-Authenticate for a missing, malformed or forged token', async () => {
-    const claims = claimsFor(pepa);
+    const claims = await currentClaims(pepa);
     const [head, , signature] = token.split('.');
     const tampered = `${head}.${Buffer.from(JSON.stringify({ ...jwtPayload(token), rank: '15' })).toString('base64url')}.${signature}`;
     const { exp: _exp, ...noExp } = claims;
@@ -149,7 +154,7 @@ describeEachDialect('staff authentication: JWT on /account/me', (fx) => {
 
   it('refuses a correctly signed 4 h token whose iat lies in the future', async () => {
     for (const ahead of [60, HOUR, 100 * HOUR]) {
-      const res = await me(bearer(craftJwt(claimsFor(pepa, -ahead))));
+      const res = await me(bearer(craftJwt(await currentClaims(pepa, -ahead))));
       expect({ ahead, status: res.status, body: res.body }).toEqual({
         ahead,
         status: 401,
@@ -158,7 +163,7 @@ describeEachDialect('staff authentication: JWT on /account/me', (fx) => {
       expect(res.headers.get('www-authenticate')).toBe('Bearer');
     }
     // The same claims issued now are fine: only the future iat is refused.
-    expect((await me(bearer(craftJwt(claimsFor(pepa))))).status).toBe(200);
+    expect((await me(bearer(craftJwt(await currentClaims(pepa))))).status).toBe(200);
   });
 
   it('refuses tokens issued before a password change and accepts the login that follows it', async () => {
@@ -193,20 +198,52 @@ describeEachDialect('staff authentication: JWT on /account/me', (fx) => {
     ).toBe(401);
   });
 
-  it('keeps a token issued in the same second as the password was set valid and refuses one of the second before', async () => {
+  it('refuses a token issued in the same second as the password change, before it, and accepts the login right after it', async () => {
     const karel = await createPlayer(ingestor, 5, 'Helper_Karel', '11');
-    await registerAndLogin(running.url, 'Helper_Karel', 'Karlovo-heslo-2026');
-    const setAt = (await new TypeOrmStaffAccountRepository(fx.dataSource).findByNick('Helper_Karel'))
-      ?.passwordSetAt;
-    if (typeof setAt !== 'number') throw new Error('Helper_Karel has no password');
-    const issuedAt = (iat: number) => bearer(craftJwt({ ...claimsFor(karel), iat, exp: iat + 4 * HOUR }));
-    const second = Math.floor(setAt / 1000);
+    let password = 'Karlovo-heslo-2026';
+    await registerAndLogin(running.url, 'Helper_Karel', password);
+    // Log in, change the password, log in again — all within one wall-clock second (retried when a
+    // second boundary falls in between), so `iat` alone cannot tell the two tokens apart.
+    let before = '';
+    let after = '';
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await afterSecond(Math.floor(Date.now() / 1000));
+      const login = await postJson(running.url, '/account/login', { username: 'Helper_Karel', password });
+      before = (login.body as { token: string }).token;
+      password = `Karlovo-heslo-${attempt}`;
+      after = await registerAndLogin(running.url, 'Helper_Karel', password);
+      if (jwtPayload(before)['iat'] === jwtPayload(after)['iat']) break;
+    }
+    expect(jwtPayload(before)['iat']).toBe(jwtPayload(after)['iat']);
 
-    expect((await me(issuedAt(second))).status).toBe(200);
-    expect((await me(issuedAt(second + 1))).status).toBe(200);
-    for (const iat of [second - 1, second - HOUR]) {
-      const res = await me(issuedAt(iat));
-      expect({ iat, status: res.status, body: res.body }).toEqual({ iat, status: 401, body: UNAUTHORIZED });
+    const revoked = await me(bearer(before));
+    expect({ status: revoked.status, body: revoked.body }).toEqual({ status: 401, body: UNAUTHORIZED });
+    expect(revoked.headers.get('www-authenticate')).toBe('Bearer');
+    const current = await me(bearer(after));
+    expect({
+      status: current.status,
+      uuid: (current.body as { data?: { uuid: string } }).data?.uuid,
+    }).toEqual({
+      status: 200,
+      uuid: karel.uuid,
+    });
+  });
+
+  it('refuses a correctly signed token without the current password version, whatever its iat', async () => {
+    const vit = await createPlayer(ingestor, 8, 'Helper_Vit', '11');
+    await registerAndLogin(running.url, 'Helper_Vit', 'Vitovo-heslo-2026');
+    const version = await passwordVersion(vit);
+    const claims = claimsFor(vit);
+    expect((await me(bearer(craftJwt({ ...claims, pwd_at: version })))).status).toBe(200);
+    const cases: Record<string, Record<string, unknown>> = {
+      'no pwd_at': claims,
+      'an earlier version': { ...claims, pwd_at: version - 1 },
+      'a later version': { ...claims, pwd_at: version + 1 },
+      'the version as text': { ...claims, pwd_at: String(version) },
+    };
+    for (const [name, payload] of Object.entries(cases)) {
+      const res = await me(bearer(craftJwt(payload)));
+      expect({ name, status: res.status, body: res.body }).toEqual({ name, status: 401, body: UNAUTHORIZED });
     }
   });
 

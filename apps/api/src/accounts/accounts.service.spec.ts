@@ -96,12 +96,12 @@ describe('AccountsService.register', () => {
 });
 
 describe('AccountsService.login', () => {
-  it('issues a token with the stored uuid, nick and rank for a matching password', async () => {
+  it('issues a token with the stored uuid, nick, rank and password version for a matching password', async () => {
     const { service, passwords, tokens } = setup();
     expect(await service.login({ username: 'ADMIN_PEPA', password: 'heslo' })).toBe('jwt');
     expect(passwords.verify).toHaveBeenCalledWith('stored-hash', 'heslo');
     expect(tokens.issue).toHaveBeenCalledWith(
-      { uuid: STAFF.uuid, nick: 'Admin_Pepa', rank: '10' },
+      { uuid: STAFF.uuid, nick: 'Admin_Pepa', rank: '10', passwordSetAt: STAFF.passwordSetAt },
       expect.any(Number),
     );
   });

@@ -66,9 +66,11 @@ export class AccountsService {
     const hash = staff?.passwordHash ?? null;
     // Always one verification (against a dummy hash when there is nothing to check), then decide.
     const valid = await this.passwords.verify(hash, request.password);
-    if (!staff || hash === null || !valid) throw new AccountException(401, ACCOUNT_MESSAGES.LOGIN_FAILED);
+    if (!staff || hash === null || staff.passwordSetAt === null || !valid)
+      throw new AccountException(401, ACCOUNT_MESSAGES.LOGIN_FAILED);
+    // The token carries the version (set time) of the password it was checked against (ADR 0044).
     const token = await this.tokens.issue(
-      { uuid: staff.uuid, nick: staff.nick, rank: staff.rank },
+      { uuid: staff.uuid, nick: staff.nick, rank: staff.rank, passwordSetAt: staff.passwordSetAt },
       Date.now(),
     );
     this.logger.log({ msg: 'Staff logged in', nick: staff.nick, uuid: staff.uuid });

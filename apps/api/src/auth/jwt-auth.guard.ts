@@ -10,8 +10,8 @@ export const TOKEN_EXPIRED_MESSAGE = 'Platnost přístupového tokenu vypršela,
 
 /**
  * Requires a valid staff JWT (see JwtStrategy). Anything wrong with the token — missing, malformed,
- * tampered, wrong algorithm or key, expired, no `exp`, `iat` in the future, issued before the current
- * password was set, no longer staff — answers
+ * tampered, wrong algorithm or key, expired, no `exp`, `iat` in the future, issued under another
+ * password than the current one (`pwd_at`, ADR 0044), no longer staff — answers
  * 401 `{ status: 401, error: 'UNAUTHORIZED', message }` with `WWW-Authenticate: Bearer`.
  * Errors that are not about the token (the database is down) keep their own status (503).
  */

@@ -23,17 +23,6 @@ export const JWT_ALGORITHMS = ['HS256'] as const;
 export const JWT_IAT_CLOCK_SKEW_SECONDS = 5;
 
 /**
- * True when the password was set in a later second than the token was issued, so the token belongs
- * to a session from before the password change. `iat` has whole-second resolution, so a token issued
- * in the same second as the change stays valid: the login right after a change (often within the same
- * second) must work, and the price is that a token issued in that same second just before the change
- * survives it (a window under one second).
- */
-export function issuedBeforePasswordSet(iatSeconds: number, passwordSetAtMs: number | null): boolean {
-  return passwordSetAtMs !== null && passwordSetAtMs >= (iatSeconds + 1) * 1000;
-}
-
-/**
  * Verifies the login JWT, presented as `Authorization: Bearer <jwt>` or (the panel's earlier API)
  * `x-access-token: <jwt>`. passport-jwt/jsonwebtoken check the signature, the algorithm and `exp`;
  * `validate` adds what they don't: `exp` and `iat` must be present with `exp - iat` = 4 h (a token
@@ -42,6 +31,12 @@ export function issuedBeforePasswordSet(iatSeconds: number, passwordSetAtMs: num
  * the password the token was issued under — a cheap lookup by the uuid in `sub` per request, so a demoted
  * or removed staff member, or one whose password was changed, loses access at once instead of at the
  * token's expiry, while a renamed one keeps it (ADR 0017).
+ *
+ * "The password the token was issued under" is an exact comparison, not a time order: the token's
+ * `pwd_at` must equal the account's stored `password_set_at` (ms), which strictly increases with every
+ * password change (the repository guarantees it, even for two changes within one millisecond). So a
+ * token issued in the same second as a change — before it — is refused, the login right after it is
+ * accepted, and no clock difference between API instances can make either go wrong (ADR 0044).
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
@@ -63,14 +58,15 @@ export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
 
   /**
    * Returns the principal, or `false` (→ 401) for claims that are malformed, issued in the future, no
-   * longer staff, or older than the staff member's current password.
+   * longer staff, or issued under another password than the staff member's current one.
    */
   async validate(payload: unknown): Promise<StaffPrincipal | false> {
     if (payload === null || typeof payload !== 'object') return false;
-    const { sub, nick, rank, iat, exp } = payload as Record<string, unknown>;
+    const { sub, nick, rank, iat, exp, pwd_at: passwordSetAt } = payload as Record<string, unknown>;
     if (typeof sub !== 'string' || normalizeUuid(sub) !== sub) return false;
     if (typeof nick !== 'string' || nick === '' || typeof rank !== 'string') return false;
     if (!Number.isSafeInteger(iat) || !Number.isSafeInteger(exp)) return false;
+    if (!Number.isSafeInteger(passwordSetAt)) return false;
     const issuedAt = iat as number;
     const expiresAt = exp as number;
     if (expiresAt - issuedAt !== JWT_LIFETIME_SECONDS) return false;
@@ -82,7 +78,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
     if (!staff || !isStaffRank(staff.rank, this.config)) return false;
     // The staff account must still exist: a token outlives neither its account nor its password.
     if (staff.passwordHash === null || staff.passwordSetAt === null) return false;
-    if (issuedBeforePasswordSet(issuedAt, staff.passwordSetAt)) return false;
+    if (staff.passwordSetAt !== passwordSetAt) return false;
     return { uuid: staff.uuid, nick: staff.nick, rank: staff.rank, expiresAt: expiresAt * 1000 };
   }
 }

@@ -64,6 +64,11 @@ export interface JwtClaims {
   iat: number;
   /** Expiry, seconds since epoch. */
   exp: number;
+  /**
+   * When the staff member's password current at login was set, ms since epoch (the password's version:
+   * it strictly increases with every change). The token is valid only while it equals the stored one.
+   */
+  pwd_at: number;
 }
 
 /** The login token is valid for 4 hours (seed §5). */

@@ -6,9 +6,10 @@ export interface StaffCredentials {
   /** argon2id hash, or null when no password was set yet. */
   passwordHash: string | null;
   /**
-   * When the current password was set, ms since the epoch, or null when none was set yet. Tokens
-   * issued before it (in an earlier second than it) are no longer valid: a password change logs out
-   * every earlier session.
+   * When the current password was set, ms since the epoch, or null when none was set yet. It is the
+   * password's version: it strictly increases with every change of this account's password, and a token
+   * is valid only while its `pwd_at` claim equals it, so a password change logs out every earlier
+   * session (ADR 0044).
    */
   passwordSetAt: number | null;
 }
@@ -23,5 +24,9 @@ export abstract class StaffAccountRepository {
   abstract findByNick(nick: string): Promise<StaffCredentials | null>;
   /** The player with this (dashed lower-case) uuid — a token's `sub` — with their password if any. */
   abstract findByUuid(uuid: string): Promise<StaffCredentials | null>;
+  /**
+   * Sets the password hash, set at `at` (ms) — stored as the previous set time + 1 ms instead when that
+   * is not later, so that `passwordSetAt` strictly increases.
+   */
   abstract setPasswordHash(playerId: number, passwordHash: string, at: number): Promise<void>;
 }

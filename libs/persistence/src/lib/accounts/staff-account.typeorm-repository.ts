@@ -1,7 +1,6 @@
 import { DataSource, In } from 'typeorm';
 import { StaffAccountRepository, StaffCredentials, nickKey } from '@craftstats/domain';
 import { dialectOf } from '../database/data-source';
-import { upsertSql } from '../database/sql-dialect';
 import { PlayerEntity } from '../players/player.entity';
 import { StaffAccountEntity } from './staff-account.entity';
 
@@ -51,19 +50,21 @@ export class TypeOrmStaffAccountRepository extends StaffAccountRepository {
     return credentials(player, account);
   }
 
+  /**
+   * Stores the hash with its set time. The stored time is the password's version (tokens carry it,
+   * ADR 0044), so it strictly increases per account: a change within the same millisecond as the
+   * previous one, or on an instance whose clock is behind, is stored as the previous time + 1 ms.
+   */
   async setPasswordHash(playerId: number, passwordHash: string, at: number): Promise<void> {
-    await this.dataSource.query(
-      upsertSql(
-        dialectOf(this.dataSource),
-        'staff_accounts',
-        ['player_id', 'password_hash', 'password_set_at'],
-        1,
-        ['player_id'],
-        {
-          replace: ['password_hash', 'password_set_at'],
-        },
-      ),
-      [playerId, passwordHash, at],
-    );
+    const sql =
+      dialectOf(this.dataSource) === 'mysql'
+        ? 'INSERT INTO `staff_accounts` (`player_id`, `password_hash`, `password_set_at`) VALUES (?, ?, ?) ' +
+          'ON DUPLICATE KEY UPDATE `password_set_at` = GREATEST(VALUES(`password_set_at`), `password_set_at` + 1), ' +
+          '`password_hash` = VALUES(`password_hash`)'
+        : 'INSERT INTO "staff_accounts" ("player_id", "password_hash", "password_set_at") VALUES (?, ?, ?) ' +
+          'ON CONFLICT ("player_id") DO UPDATE SET ' +
+          '"password_set_at" = MAX(excluded."password_set_at", "staff_accounts"."password_set_at" + 1), ' +
+          '"password_hash" = excluded."password_hash"';
+    await this.dataSource.query(sql, [playerId, passwordHash, at]);
   }
 }
