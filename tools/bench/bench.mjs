@@ -1,0 +1,494 @@
+#!/usr/bin/env node
+// `npm run bench`: the API and the ingestor on MariaDB with a million players, side by side with the
+// ceilings of this machine, measured in the same run (docs/performance.md):
+//   cached reads (leaderboards, /economy/log, /server/uniqueplayers)  vs  a bare node:http server
+//       answering the same bytes from memory (bare-server.mjs)
+//   profiles by nick / uuid, a random one of the N players per request  vs  node:http + mysql2 with
+//       one prepared JOIN (raw-profile-server.mjs)
+//   ingestion, 4 game servers posting batches of 500  vs  the same events written straight with
+//       mysql2 (raw-ingest.mjs)
+// Reads are loaded by wrk (50 connections, Lua scripts in tools/bench/lua), ingestion by a Node
+// generator (ingest-load.mjs). A warm-up, then --rounds rounds; medians are reported, with each
+// target's verdict, and written to bench/results/<date>.json and .md.
+//
+//   npm run bench [-- --players 1000000 --rounds 3 --seconds 10 --warmup 5 --keep]
+//   DATABASE_URL=mysql://user:pass@host:3306/[database]   (default mysql://root@127.0.0.1:3306/)
+// The database (default craftstats_bench_<players>) is created, loaded and dropped; with --keep it
+// is left in place and reused by the next run with --keep (reloaded when the data or schema changed).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { isDeepStrictEqual, parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { buildWithNx } from '../build.mjs';
+import { connect, databaseUrl, dropDatabase, ensureDataset, serverFromUrl } from './lib/dataset.mjs';
+import { SERVERS, tokenOf } from './lib/events.mjs';
+import { nickOf, uuidOf } from './lib/players.mjs';
+import {
+  findWrk,
+  freePort,
+  launch,
+  memoryOf,
+  runForJson,
+  startApp,
+  stopAll,
+  waitFor,
+} from './lib/processes.mjs';
+import {
+  HEADER,
+  describeMachine,
+  loadAverage,
+  markdownTable,
+  median,
+  tableRows,
+  textTable,
+} from './lib/report.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const require = createRequire(import.meta.url);
+
+const { values: options } = parseArgs({
+  options: {
+    players: { type: 'string', default: '1000000' },
+    rounds: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '50' },
+    threads: { type: 'string', default: '2' },
+    batch: { type: 'string', default: '500' },
+    keep: { type: 'boolean', default: false },
+    out: { type: 'string', default: path.join(root, 'bench/results') },
+  },
+});
+const PLAYERS = Number(options.players);
+const ROUNDS = Number(options.rounds);
+const SECONDS = Number(options.seconds);
+const WARMUP = Number(options.warmup);
+const CONNECTIONS = Number(options.connections);
+const THREADS = Number(options.threads);
+const BATCH = Number(options.batch);
+if (
+  ![PLAYERS, ROUNDS, SECONDS, CONNECTIONS, THREADS, BATCH].every((v) => Number.isInteger(v) && v > 0) ||
+  PLAYERS < 100
+) {
+  process.stderr.write(
+    'Usage: npm run bench [-- --players N (≥ 100) --rounds N --seconds N --warmup N --keep]\n',
+  );
+  process.exit(2);
+}
+
+/** The targets of issue #11 (docs/performance.md). */
+const TARGETS = { cachedRatio: 0.6, profileRatio: 0.8, ingestRatio: 0.8, p99Ms: 25, rssMb: 200 };
+
+const CACHED_PATHS = [
+  '/economy/leaderboard/craftcoins',
+  '/economy/leaderboard/month-votes',
+  '/economy/leaderboard/levels/survival',
+  '/economy/log',
+  '/server/uniqueplayers',
+];
+
+const log = (text) => process.stderr.write(`${text}\n`);
+
+const wrk = findWrk();
+if (wrk === null) {
+  log(
+    'wrk is not installed. The read rows need it as their load generator:\n' +
+      '  Debian/Ubuntu: sudo apt-get install wrk      macOS: brew install wrk\n' +
+      '(bench is not part of CI, so CI does not need it.)',
+  );
+  process.exit(2);
+}
+
+const server = serverFromUrl(
+  process.env.DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/',
+  `craftstats_bench_${PLAYERS}`,
+);
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'craftstats-bench-'));
+const runId = `b${Date.now().toString(36)}`;
+const startedAt = new Date();
+
+async function main() {
+  log(`bench: building the apps (${root})`);
+  await buildWithNx(['api', 'log-ingestor']);
+  require('reflect-metadata');
+  const persistence = require(path.join(root, 'dist/apps/api/libs/persistence/src/index.js'));
+  const domain = require(path.join(root, 'dist/apps/api/libs/domain/src/index.js'));
+
+  const admin = await connect(server, null);
+  const machine = await describeMachine(admin);
+  await admin.end();
+  log(
+    `bench: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, MariaDB ${machine.mariadb}, ` +
+      `load average ${machine.loadAverageAtStart.join(' ')}`,
+  );
+
+  // The data set: reused with --keep when it is complete, of this version and the schema is current.
+  const timeZone = 'Europe/Prague';
+  const dataset = await ensureDataset({
+    server,
+    players: PLAYERS,
+    keep: options.keep,
+    persistence,
+    votePeriodKeys: domain.votePeriodKeys,
+    timeZone,
+    log: (text) => log(`bench: ${text}`),
+  });
+  log(`bench: data set ${JSON.stringify(dataset.counts)}`);
+
+  // The service under test and its baselines, each in its own process.
+  const url = databaseUrl(server);
+  const [apiPort, ingestPort, barePort, rawPort] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
+  const ingestor = await startApp(root, 'log-ingestor', ingestPort, {
+    DATABASE_URL: url,
+    INGEST_PORT: String(ingestPort),
+    INGEST_TOKENS: SERVERS.map((s) => `${s}:${tokenOf(s)}`).join(','),
+    TZ_COMMUNITY: timeZone,
+  });
+  const api = await startApp(root, 'api', apiPort, {
+    DATABASE_URL: url,
+    API_PORT: String(apiPort),
+    RATE_LIMIT_PUBLIC: '0',
+    TZ_COMMUNITY: timeZone,
+  });
+
+  const answers = {};
+  for (const p of CACHED_PATHS) {
+    const response = await fetch(`http://127.0.0.1:${apiPort}${p}`);
+    const body = Buffer.from(await response.arrayBuffer());
+    if (response.status !== 200) throw new Error(`GET ${p} answered ${response.status}: ${body}`);
+    const headers = {};
+    for (const [name, value] of response.headers) {
+      if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name))
+        headers[name] = value;
+    }
+    answers[p] = { headers, body: body.toString('base64'), bytes: body.length };
+  }
+  const answersFile = path.join(tmp, 'answers.json');
+  writeFileSync(answersFile, JSON.stringify(answers));
+  const bare = launch(
+    process.execPath,
+    [path.join(root, 'tools/bench/bare-server.mjs'), String(barePort), answersFile],
+    {
+      label: 'bare server',
+    },
+  );
+  await waitFor(`http://127.0.0.1:${barePort}${CACHED_PATHS[0]}`, bare);
+
+  const periods = domain.votePeriodKeys(Date.now(), timeZone);
+  const raw = launch(
+    process.execPath,
+    [
+      path.join(root, 'tools/bench/raw-profile-server.mjs'),
+      String(rawPort),
+      url,
+      periods.month,
+      periods.week,
+    ],
+    { label: 'raw profile server' },
+  );
+  await waitFor(`http://127.0.0.1:${rawPort}/player/${nickOf(1)}`, raw);
+  await checkSameProfiles(apiPort, rawPort);
+
+  const pids = { api: api.pid, ingestor: ingestor.pid, bare: bare.pid, raw: raw.pid };
+  const read = (port, mode, p, sampleName) => async (seconds) => {
+    const { result, usage } = await runForJson(
+      wrk,
+      [
+        '-t',
+        String(THREADS),
+        '-c',
+        String(CONNECTIONS),
+        '-d',
+        `${seconds}s`,
+        '--timeout',
+        '5s',
+        '-s',
+        path.join(root, 'tools/bench/lua/reads.lua'),
+        `http://127.0.0.1:${port}`,
+        '--',
+        mode,
+        p,
+        String(PLAYERS),
+      ],
+      { label: 'wrk', sample: { server: pids[sampleName] } },
+    );
+    const elapsed = result.duration_us / 1e6;
+    return {
+      rps: result.requests / elapsed,
+      p50: result.p50_us / 1000,
+      p99: result.p99_us / 1000,
+      errors:
+        result.connect_errors +
+        result.read_errors +
+        result.write_errors +
+        result.status_errors +
+        result.timeouts,
+      rssMb: usage.server.peakRssMb,
+      serverCpu: usage.server.cpu,
+      generatorCpu: usage.generator.cpu,
+    };
+  };
+  let ingestRun = 0;
+  const ingest = (script, target, sampleName) => async (seconds) => {
+    ingestRun++;
+    const { result, usage } = await runForJson(
+      process.execPath,
+      [
+        path.join(root, 'tools/bench', script),
+        target,
+        String(PLAYERS),
+        String(BATCH),
+        String(seconds),
+        `${runId}-${ingestRun}`,
+      ],
+      { label: script, sample: { server: pids[sampleName] } },
+    );
+    if (result.firstFailure)
+      log(`  ${script}: ${result.errors} failed batches, first: ${result.firstFailure}`);
+    return {
+      rps: result.rps,
+      p50: result.p50,
+      p99: result.p99,
+      errors: result.errors,
+      rssMb: usage.server?.peakRssMb ?? null,
+      serverCpu: usage.server?.cpu ?? null,
+      generatorCpu: result.generatorCpu,
+    };
+  };
+
+  const rows = [
+    ...CACHED_PATHS.map((p) => ({
+      name: `GET ${p}`,
+      kind: 'cached',
+      ratioTarget: TARGETS.cachedRatio,
+      p99Target: TARGETS.p99Ms,
+      api: { run: read(apiPort, 'fixed', p, 'api') },
+      baseline: { label: 'bare node:http, same bytes', run: read(barePort, 'fixed', p, 'bare') },
+      bytes: answers[p].bytes,
+    })),
+    ...[
+      ['GET /player/:nick', 'nick'],
+      ['GET /player/uuid/:uuid', 'uuid'],
+    ].map(([name, mode]) => ({
+      name: `${name} (random of ${PLAYERS.toLocaleString('en')})`,
+      kind: 'profile',
+      ratioTarget: TARGETS.profileRatio,
+      p99Target: TARGETS.p99Ms,
+      api: { run: read(apiPort, mode, '', 'api') },
+      baseline: { label: 'node:http + mysql2, 1 prepared JOIN', run: read(rawPort, mode, '', 'raw') },
+    })),
+    {
+      name: `POST /v1/events (events/s, ${SERVERS.length} servers × batches of ${BATCH})`,
+      kind: 'ingest',
+      ratioTarget: TARGETS.ingestRatio,
+      p99Target: null,
+      api: { run: ingest('ingest-load.mjs', String(ingestPort), 'ingestor') },
+      baseline: { label: 'mysql2: log INSERT + players upsert', run: ingest('raw-ingest.mjs', url, null) },
+    },
+  ];
+
+  if (WARMUP > 0) {
+    log(`bench: warm-up, ${WARMUP} s per target`);
+    for (const row of rows) {
+      for (const side of [row.api, row.baseline]) await side.run(WARMUP);
+    }
+  }
+  for (const row of rows) {
+    row.api.rounds = [];
+    row.baseline.rounds = [];
+  }
+  for (let round = 1; round <= ROUNDS; round++) {
+    log(`bench: round ${round}/${ROUNDS} (load average ${loadAverage().join(' ')})`);
+    for (const row of rows) {
+      // Alternate which side goes first, so that a drift in the machine's load favours neither.
+      const sides = round % 2 ? [row.api, row.baseline] : [row.baseline, row.api];
+      for (const side of sides) side.rounds.push(await side.run(SECONDS));
+      const a = row.api.rounds.at(-1);
+      const b = row.baseline.rounds.at(-1);
+      log(
+        `  ${row.name}: API ${a.rps.toFixed(0)}/s p99 ${a.p99.toFixed(1)} ms, baseline ${b.rps.toFixed(0)}/s ` +
+          `p99 ${b.p99.toFixed(1)} ms → ${(a.rps / b.rps).toFixed(2)}×${a.errors + b.errors ? ` (errors: ${a.errors}/${b.errors})` : ''}`,
+      );
+    }
+  }
+
+  const peaks = { api: memoryOf(api.pid), ingestor: memoryOf(ingestor.pid) };
+  for (const row of rows) {
+    for (const side of [row.api, row.baseline]) {
+      side.median = {
+        rps: median(side.rounds.map((r) => r.rps)),
+        p50: median(side.rounds.map((r) => r.p50)),
+        p99: median(side.rounds.map((r) => r.p99)),
+        rssMb: side.rounds.some((r) => r.rssMb !== null)
+          ? Math.max(...side.rounds.map((r) => r.rssMb ?? 0))
+          : null,
+        serverCpu: median(side.rounds.map((r) => r.serverCpu)),
+        generatorCpu: median(side.rounds.map((r) => r.generatorCpu)),
+        errors: side.rounds.reduce((sum, r) => sum + r.errors, 0),
+      };
+    }
+    row.ratio = row.api.median.rps / row.baseline.median.rps;
+    row.p50Ratio = row.api.median.p50 / row.baseline.median.p50;
+    const failures = [];
+    if (row.api.median.errors + row.baseline.median.errors > 0) failures.push('errors');
+    if (row.ratio < row.ratioTarget) failures.push('ratio');
+    if (row.p99Target !== null && row.api.median.p99 > row.p99Target) failures.push('p99');
+    row.targetText = `≥ ${row.ratioTarget.toFixed(2)}×${row.p99Target !== null ? `, p99 ≤ ${row.p99Target} ms` : ''}`;
+    row.verdict = failures.length === 0 ? 'PASS' : `FAIL (${failures.join(', ')})`;
+  }
+  const rssRows = [
+    ['API peak RSS (VmHWM, whole run)', peaks.api?.hwm],
+    ['ingestor peak RSS (VmHWM, whole run)', peaks.ingestor?.hwm],
+  ].map(([name, mb]) => ({ name, mb, verdict: mb !== undefined && mb <= TARGETS.rssMb ? 'PASS' : 'FAIL' }));
+
+  const finishedAt = new Date();
+  machine.loadAverageAtEnd = loadAverage();
+  const table = tableRows(rows);
+  const rssTable = rssRows.map((r) => [
+    r.name,
+    r.mb === undefined ? '—' : r.mb.toFixed(0),
+    `≤ ${TARGETS.rssMb} MB`,
+    r.verdict,
+  ]);
+  const cpuTable = rows.map((r) => [
+    r.name.split(' (')[0],
+    fmtCpu(r.api.median.serverCpu),
+    fmtCpu(r.api.median.generatorCpu),
+    fmtCpu(r.baseline.median.serverCpu),
+    fmtCpu(r.baseline.median.generatorCpu),
+  ]);
+  const machineLine =
+    `${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}, MariaDB ${machine.mariadb} ` +
+    `(buffer pool ${machine.innodbBufferPoolMb} MB), load average ${machine.loadAverageAtStart.join(' ')} at start, ` +
+    `${machine.loadAverageAtEnd.join(' ')} at end`;
+  const settingsLine =
+    `${PLAYERS.toLocaleString('en')} players; ${ROUNDS} rounds × ${SECONDS} s after a ${WARMUP} s warm-up, medians; ` +
+    `reads: wrk ${THREADS} threads, ${CONNECTIONS} connections; ingestion: Node generator, ${SERVERS.length} servers × 1 connection, batches of ${BATCH}`;
+  const summary = [
+    '',
+    `craftstats bench — ${finishedAt.toISOString()}`,
+    machineLine,
+    settingsLine,
+    '',
+    textTable(HEADER, table),
+    '',
+    textTable(['memory', 'MB', 'target', 'verdict'], rssTable),
+    '',
+    'ratio = API req/s ÷ baseline req/s (ingestion: events/s). RSS columns: peak sampled VmRSS during the row.',
+    '',
+    textTable(
+      ['CPU, share of one core (medians)', 'API', 'its generator', 'baseline', 'its generator'],
+      cpuTable,
+    ),
+    'A generator well below 100 % of a core is not what limits its row; ingestion baseline: the raw process itself.',
+  ].join('\n');
+  process.stdout.write(`${summary}\n`);
+
+  mkdirSync(options.out, { recursive: true });
+  const stamp = finishedAt.toISOString().slice(0, 16).replace(':', '') + 'Z';
+  const base = path.join(options.out, stamp);
+  const json = {
+    date: finishedAt.toISOString(),
+    startedAt: startedAt.toISOString(),
+    machine,
+    settings: {
+      players: PLAYERS,
+      rounds: ROUNDS,
+      seconds: SECONDS,
+      warmup: WARMUP,
+      connections: CONNECTIONS,
+      threads: THREADS,
+      batch: BATCH,
+    },
+    generators: {
+      reads: `wrk (${wrk}), ${THREADS} threads, ${CONNECTIONS} connections, tools/bench/lua/reads.lua`,
+      ingestion: `Node generator tools/bench/ingest-load.mjs, ${SERVERS.length} servers × 1 keep-alive connection`,
+    },
+    dataset,
+    targets: TARGETS,
+    rows: rows.map((row) => ({
+      name: row.name,
+      kind: row.kind,
+      bytes: row.bytes,
+      api: { median: row.api.median, rounds: row.api.rounds },
+      baseline: { label: row.baseline.label, median: row.baseline.median, rounds: row.baseline.rounds },
+      ratio: row.ratio,
+      p50Ratio: row.p50Ratio,
+      target: row.targetText,
+      verdict: row.verdict,
+    })),
+    memory: rssRows,
+  };
+  writeFileSync(`${base}.json`, `${JSON.stringify(json, null, 2)}\n`);
+  writeFileSync(
+    `${base}.md`,
+    [
+      `# craftstats bench, ${finishedAt.toISOString()}`,
+      '',
+      `Machine: ${machineLine}.`,
+      '',
+      `Settings: ${settingsLine}. Data set: ${Object.entries(dataset.counts)
+        .map(([t, c]) => `${t} ${c.toLocaleString('en')}`)
+        .join(
+          ', ',
+        )}${dataset.reused ? ' (reused, --keep)' : `, loaded in ${dataset.loadSeconds.toFixed(0)} s`}.`,
+      '',
+      markdownTable(HEADER, table),
+      '',
+      markdownTable(['memory', 'MB', 'target', 'verdict'], rssTable),
+      '',
+      markdownTable(
+        ['CPU, share of one core (medians)', 'API', 'its generator', 'baseline', 'its generator'],
+        cpuTable,
+      ),
+      '',
+      'ratio = API req/s ÷ baseline req/s (ingestion: events/s); p50/p99 in ms (ingestion: per batch); RSS: peak sampled VmRSS of the server during the row. How to read it: docs/performance.md.',
+      '',
+    ].join('\n'),
+  );
+  log(`bench: wrote ${path.relative(process.cwd(), base)}.json and .md`);
+}
+
+const fmtCpu = (share) => (share === null || share === undefined ? '—' : `${(share * 100).toFixed(0)}%`);
+
+/** The raw profile server must answer exactly what the API answers, or its ceiling means nothing. */
+async function checkSameProfiles(apiPort, rawPort) {
+  const samples = [1, 2, 3, 4, Math.floor(PLAYERS / 2), PLAYERS - 1, PLAYERS];
+  for (const n of samples) {
+    for (const p of [`/player/${nickOf(n)}`, `/player/uuid/${uuidOf(n)}`]) {
+      const [fromApi, fromRaw] = await Promise.all(
+        [apiPort, rawPort].map(async (port) => (await fetch(`http://127.0.0.1:${port}${p}`)).json()),
+      );
+      if (!isDeepStrictEqual(fromApi, fromRaw)) {
+        throw new Error(
+          `The raw profile server answers ${p} differently from the API:\nAPI ${JSON.stringify(fromApi)}\nraw ${JSON.stringify(fromRaw)}`,
+        );
+      }
+    }
+  }
+  log(
+    `bench: the raw profile server answers the same JSON as the API (${samples.length * 2} profiles compared)`,
+  );
+}
+
+let exitCode = 0;
+try {
+  await main();
+} catch (error) {
+  log(`bench failed: ${error.stack ?? error}`);
+  exitCode = 1;
+} finally {
+  await stopAll();
+  rmSync(tmp, { recursive: true, force: true });
+  if (!options.keep) {
+    await dropDatabase(server).catch((error) => log(`could not drop ${server.database}: ${error.message}`));
+  }
+}
+process.exit(exitCode);

@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// The raw profile ceiling of the benchmark: node:http + a mysql2 pool, one prepared JOIN per request
+// (the player row, its balances, this month's and this week's vote counters), answering the API's
+// profile JSON ({ status: 200, data: <seed 2.7 profile> }, the same fields in the same order).
+// No framework, no validation, no cache, no logging: what the database and Node cost at least.
+//   node tools/bench/raw-profile-server.mjs <port> <mysql url> <month key> <week key> [pool size]
+import http from 'node:http';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const mysql = require('mysql2/promise');
+const [port, url, month, week, poolSize] = process.argv.slice(2);
+const pool = mysql.createPool({ uri: url, connectionLimit: Number(poolSize ?? 10), enableKeepAlive: true });
+
+const MODES = ['survival', 'skyblock', 'creative', 'vanilla', 'prison', 'skycloud'];
+const COLUMNS = `p.id, p.discriminator, p.nick, p.uuid, p.web_group, p.registred, p.last_online, p.last_server,
+  p.is_online, p.played_time, p.mc_version, p.global_level, ${MODES.map((m) => `p.${m}_level, p.${m}_experience`).join(', ')},
+  p.votes_total, p.last_vote, p.social_status, p.social_facebook, p.social_twitter, p.social_twitch, p.social_steam,
+  p.social_web, p.discord_id, p.deprecated_votetokens, p.deprecated_level, p.deprecated_experience`;
+const joins = `LEFT JOIN player_balances b ON b.player_id = p.id
+  LEFT JOIN vote_counts vm ON vm.player_id = p.id AND vm.period = 'month' AND vm.period_key = ?
+  LEFT JOIN vote_counts vw ON vw.player_id = p.id AND vw.period = 'week' AND vw.period_key = ?`;
+const select = `SELECT ${COLUMNS}, b.currency, b.amount, vm.votes AS votes_month, vw.votes AS votes_week`;
+const BY_NICK = `${select} FROM (SELECT * FROM players WHERE nick_lower = ? ORDER BY nick_since DESC, uuid DESC LIMIT 1) p ${joins}`;
+const BY_UUID = `${select} FROM players p ${joins} WHERE p.uuid = ?`;
+
+function profile(rows) {
+  const p = rows[0];
+  const balance = Object.fromEntries(
+    rows.filter((r) => r.currency !== null).map((r) => [r.currency, Number(r.amount)]),
+  );
+  const ranked = { global_level: p.global_level };
+  for (const mode of MODES) {
+    ranked[`${mode}_level`] = p[`${mode}_level`];
+    ranked[`${mode}_experience`] = Number(p[`${mode}_experience`]);
+  }
+  return {
+    id: p.id,
+    discriminator: p.discriminator,
+    nick: p.nick,
+    uuid: p.uuid,
+    web_group: p.web_group,
+    registred: Number(p.registred),
+    last_online: Number(p.last_online),
+    last_server: p.last_server,
+    is_online: p.is_online === 1,
+    played_time: Number(p.played_time),
+    mc_version: p.mc_version,
+    economy: {
+      craftcoins: balance.CRAFTCOINS ?? 0,
+      crafttokens: balance.CRAFTTOKENS ?? 0,
+      votetokens: balance.VOTETOKENS ?? 0,
+      karma: balance.KARMA ?? 0,
+      achievement_points: balance.ACHIEVEMENTPOINTS ?? 0,
+    },
+    ranked,
+    votes: {
+      total: p.votes_total,
+      month: p.votes_month ?? 0,
+      week: p.votes_week ?? 0,
+      last_vote: Number(p.last_vote),
+    },
+    social: {
+      status: p.social_status,
+      facebook: p.social_facebook,
+      twitter: p.social_twitter,
+      twitch: p.social_twitch,
+      steam: p.social_steam,
+      web: p.social_web,
+    },
+    discord: { id: p.discord_id },
+    deprecated: {
+      votetokens: Number(p.deprecated_votetokens),
+      level: p.deprecated_level,
+      experience: Number(p.deprecated_experience),
+    },
+  };
+}
+
+function send(res, status, body) {
+  const bytes = Buffer.from(JSON.stringify(body));
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': bytes.length,
+  });
+  res.end(bytes);
+}
+
+http
+  .createServer(async (req, res) => {
+    const uuid = /^\/player\/uuid\/([0-9a-f-]{36})$/.exec(req.url);
+    const nick = uuid ? null : /^\/player\/([^/]+)$/.exec(req.url);
+    if (!uuid && !nick) return send(res, 404, { status: 404, error: 'NOT_FOUND' });
+    try {
+      const [rows] = uuid
+        ? await pool.execute(BY_UUID, [month, week, uuid[1]])
+        : await pool.execute(BY_NICK, [decodeURIComponent(nick[1]).toLowerCase(), month, week]);
+      if (rows.length === 0) return send(res, 404, { status: 404, error: 'PLAYER_NOT_FOUND' });
+      send(res, 200, { status: 200, data: profile(rows) });
+    } catch (error) {
+      send(res, 503, { status: 503, error: 'UNAVAILABLE', message: String(error.message) });
+    }
+  })
+  .listen(Number(port), '127.0.0.1', () => process.stdout.write('listening\n'));
