@@ -90,6 +90,7 @@ const CACHED_PATHS = [
 ];
 
 const log = (text) => process.stderr.write(`${text}\n`);
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
 const wrk = findWrk();
 if (wrk === null) {
@@ -156,6 +157,7 @@ async function main() {
     API_PORT: String(apiPort),
     RATE_LIMIT_PUBLIC: '0',
     TZ_COMMUNITY: timeZone,
+    METRICS_TOKEN,
   });
 
   const answers = {};
@@ -197,7 +199,19 @@ async function main() {
   await checkSameProfiles(apiPort, rawPort);
 
   const pids = { api: api.pid, ingestor: ingestor.pid, bare: bare.pid, raw: raw.pid };
+  /** read_cache_loads_total over every micro-cache: the database loads the API ran. */
+  const cacheLoads = async () => {
+    const response = await fetch(`http://127.0.0.1:${apiPort}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    const text = await response.text();
+    return text
+      .split('\n')
+      .filter((line) => line.startsWith('read_cache_loads_total{'))
+      .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
+  };
   const read = (port, mode, p, sampleName) => async (seconds) => {
+    const loadsBefore = sampleName === 'api' ? await cacheLoads() : null;
     const { result, usage } = await runForJson(
       wrk,
       [
@@ -222,6 +236,8 @@ async function main() {
     const elapsed = result.duration_us / 1e6;
     return {
       rps: result.requests / elapsed,
+      requests: result.requests,
+      cacheLoads: loadsBefore === null ? null : (await cacheLoads()) - loadsBefore,
       p50: result.p50_us / 1000,
       p99: result.p99_us / 1000,
       errors:
@@ -332,6 +348,9 @@ async function main() {
         serverCpu: median(side.rounds.map((r) => r.serverCpu)),
         generatorCpu: median(side.rounds.map((r) => r.generatorCpu)),
         errors: side.rounds.reduce((sum, r) => sum + r.errors, 0),
+        cacheLoadsPerRequest: side.rounds.every((r) => typeof r.cacheLoads === 'number')
+          ? median(side.rounds.map((r) => r.cacheLoads / r.requests))
+          : null,
       };
     }
     row.ratio = row.api.median.rps / row.baseline.median.rps;
@@ -363,6 +382,7 @@ async function main() {
     fmtCpu(r.api.median.generatorCpu),
     fmtCpu(r.baseline.median.serverCpu),
     fmtCpu(r.baseline.median.generatorCpu),
+    r.api.median.cacheLoadsPerRequest === null ? '—' : r.api.median.cacheLoadsPerRequest.toFixed(4),
   ]);
   const machineLine =
     `${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}, MariaDB ${machine.mariadb} ` +
@@ -383,10 +403,7 @@ async function main() {
     '',
     'ratio = API req/s ÷ baseline req/s (ingestion: events/s). RSS columns: peak sampled VmRSS during the row.',
     '',
-    textTable(
-      ['CPU, share of one core (medians)', 'API', 'its generator', 'baseline', 'its generator'],
-      cpuTable,
-    ),
+    textTable(CPU_HEADER, cpuTable),
     'A generator well below 100 % of a core is not what limits its row; ingestion baseline: the raw process itself.',
   ].join('\n');
   process.stdout.write(`${summary}\n`);
@@ -444,10 +461,7 @@ async function main() {
       '',
       markdownTable(['memory', 'MB', 'target', 'verdict'], rssTable),
       '',
-      markdownTable(
-        ['CPU, share of one core (medians)', 'API', 'its generator', 'baseline', 'its generator'],
-        cpuTable,
-      ),
+      markdownTable(CPU_HEADER, cpuTable),
       '',
       'ratio = API req/s ÷ baseline req/s (ingestion: events/s); p50/p99 in ms (ingestion: per batch); RSS: peak sampled VmRSS of the server during the row. How to read it: docs/performance.md.',
       '',
@@ -456,6 +470,14 @@ async function main() {
   log(`bench: wrote ${path.relative(process.cwd(), base)}.json and .md`);
 }
 
+const CPU_HEADER = [
+  'CPU, share of one core (medians)',
+  'API',
+  'its generator',
+  'baseline',
+  'its generator',
+  'API database loads per request',
+];
 const fmtCpu = (share) => (share === null || share === undefined ? '—' : `${(share * 100).toFixed(0)}%`);
 
 /** The raw profile server must answer exactly what the API answers, or its ceiling means nothing. */

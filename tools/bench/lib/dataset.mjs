@@ -210,12 +210,16 @@ export async function loadDataset(server, players, clock) {
     /** One INSERT … SELECT per chunk of `total` sequence numbers, with progress. */
     const chunked = async (label, total, statement) => {
       const p = progress(label);
+      let inserted = 0;
       for (let from = 1; from <= total; from += CHUNK) {
         const to = Math.min(total, from + CHUNK - 1);
-        await db.query(statement(`seq_${from}_to_${to}`));
-        p.update(`${to.toLocaleString('en')} / ${total.toLocaleString('en')}`);
+        const [result] = await db.query(statement(`seq_${from}_to_${to}`));
+        inserted += result.affectedRows;
+        p.update(
+          `${to.toLocaleString('en')} / ${total.toLocaleString('en')}, ${inserted.toLocaleString('en')} rows`,
+        );
       }
-      steps[label] = p.done(`${total.toLocaleString('en')} rows`);
+      steps[label] = p.done(`${inserted.toLocaleString('en')} rows`);
     };
 
     // Vote totals: 30 % of the players have voted, heavy-tailed (most a few times, some hundreds).

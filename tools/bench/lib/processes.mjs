@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 const children = new Set();
+let stopping = false;
 const CLK_TCK = (() => {
   try {
     return Number(execFileSync('getconf', ['CLK_TCK']).toString()) || 100;
@@ -30,7 +31,10 @@ export function launch(command, args, { env = process.env, label = command } = {
   child.label = label;
   child.output = '';
   child.errors = '';
-  child.stdout.on('data', (chunk) => (child.output += chunk));
+  child.stdout.on('data', (chunk) => {
+    child.output += chunk;
+    if (child.output.length > 200_000) child.output = child.output.slice(-100_000);
+  });
   child.stderr.on('data', (chunk) => {
     child.errors += chunk;
     if (child.errors.length > 20_000) child.errors = child.errors.slice(-10_000);
@@ -46,6 +50,7 @@ export function launch(command, args, { env = process.env, label = command } = {
 }
 
 export async function stopAll() {
+  stopping = true;
   const waiting = [...children].map((child) => {
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -98,6 +103,14 @@ export async function startApp(root, app, port, env) {
     },
   });
   await waitFor(`http://127.0.0.1:${port}/health`, child);
+  // An app that dies mid-run turns every later figure into connection errors: say why, at once.
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      process.stderr.write(
+        `\n${app} exited during the benchmark (code ${code}, signal ${signal}); its last output:\n${child.output.slice(-3000)}\n${child.errors.slice(-3000)}\n`,
+      );
+    }
+  });
   return child;
 }
 
