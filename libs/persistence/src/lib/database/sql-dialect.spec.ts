@@ -1,4 +1,4 @@
-import { chunk, upsertSql } from './sql-dialect';
+import { chunk, insertSql, rowsPerStatement, upsertSql } from './sql-dialect';
 
 describe('upsertSql', () => {
   const columns = ['player_id', 'period', 'votes'];
@@ -31,5 +31,23 @@ describe('chunk', () => {
   it('splits into parts of at most the given size, keeping order', () => {
     expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
     expect(chunk([], 3)).toEqual([]);
+  });
+});
+
+describe('insertSql and rowsPerStatement', () => {
+  it('writes one multi-row INSERT with the quoting of each dialect', () => {
+    expect(insertSql('mysql', 'play_sessions', ['player_id', 'server'], 2)).toBe(
+      'INSERT INTO `play_sessions` (`player_id`, `server`) VALUES (?, ?), (?, ?)',
+    );
+    expect(insertSql('sqlite', 'play_sessions', ['player_id'], 1)).toBe(
+      'INSERT INTO "play_sessions" ("player_id") VALUES (?)',
+    );
+  });
+
+  it('fits a whole batch of 1000 rows of a log in one statement and stays under the parameter limit', () => {
+    expect(rowsPerStatement('sqlite', 13)).toBe(2520);
+    expect(rowsPerStatement('sqlite', 46) * 46).toBeLessThanOrEqual(32_766);
+    expect(rowsPerStatement('mysql', 46)).toBeGreaterThanOrEqual(1000);
+    expect(rowsPerStatement('sqlite', 100_000)).toBe(1);
   });
 });

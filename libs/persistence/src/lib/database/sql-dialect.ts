@@ -30,6 +30,34 @@ export function upsertSql(
     : `${head} ON CONFLICT (${conflict.map(q).join(', ')}) DO UPDATE SET ${sets.join(', ')}`;
 }
 
+/**
+ * Bound parameters one statement may carry: SQLite's SQLITE_MAX_VARIABLE_NUMBER (32766 since 3.32),
+ * and on MySQL/MariaDB the 65535 of a prepared statement (mysql2's `query` interpolates on the client,
+ * so this only keeps a statement well under `max_allowed_packet`).
+ */
+export const MAX_PARAMETERS: Readonly<Record<Dialect, number>> = { sqlite: 32_766, mysql: 65_535 };
+
+/**
+ * How many rows of `columns` parameters fit in one statement. Batches are at most 1000 events, so on
+ * MySQL/MariaDB every table of a batch is written by one statement; SQLite splits only the players
+ * of a batch with more than 728 new or changed players.
+ */
+export function rowsPerStatement(dialect: Dialect, columns: number): number {
+  return Math.max(1, Math.floor(MAX_PARAMETERS[dialect] / columns));
+}
+
+/** A multi-row INSERT of `rowCount` rows with `?` placeholders. */
+export function insertSql(
+  dialect: Dialect,
+  table: string,
+  columns: readonly string[],
+  rowCount: number,
+): string {
+  const q = (name: string) => (dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
+  const row = `(${columns.map(() => '?').join(', ')})`;
+  return `INSERT INTO ${q(table)} (${columns.map(q).join(', ')}) VALUES ${Array(rowCount).fill(row).join(', ')}`;
+}
+
 /** Splits `items` into chunks small enough for one multi-row statement. */
 export function chunk<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];

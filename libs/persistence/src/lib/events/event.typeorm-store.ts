@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import {
   EventStore,
   GameEvent,
@@ -11,18 +11,46 @@ import {
   isPublicLogAction,
 } from '@craftstats/domain';
 import { Dialect, dialectOf } from '../database/data-source';
-import { chunk, upsertSql } from '../database/sql-dialect';
+import { chunk, insertSql, rowsPerStatement, upsertSql } from '../database/sql-dialect';
 import { inProjectionTransaction } from '../database/transactions';
-import { AchievementLogEntity } from '../logs/achievement-log.entity';
-import { EconomyLogEntity } from '../logs/economy-log.entity';
 import { loadHistories } from '../projections/event-history.reader';
 import { loadPlayersForUpdate } from '../projections/projection.loader';
 import { replayStoredPlayer } from '../projections/projection.rebuild';
 import { ProjectionWrite, ProjectionWriter } from '../projections/projection.writer';
-import { ProcessedEventEntity } from './processed-event.entity';
 import { eventDetails } from './event.details';
 
-const ROWS_PER_STATEMENT = 200;
+const ECONOMY_LOG_COLUMNS = [
+  'event_id',
+  'source',
+  'action',
+  'uuid',
+  'nick',
+  'sender',
+  'server',
+  'old_value',
+  'new_value',
+  'date',
+  'is_public',
+  'details',
+  'received_at',
+] as const;
+const ACHIEVEMENT_LOG_COLUMNS = [
+  'event_id',
+  'source',
+  'uuid',
+  'nick',
+  'ach_id',
+  'ach_name',
+  'ach_value',
+  'server',
+  'date',
+  'received_at',
+] as const;
+
+/** Plain code-unit order: the same in every process and database (binary keys, ADR 0016). */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
 
 /**
  * The write path on TypeORM. One transaction per batch:
@@ -72,7 +100,15 @@ export class TypeOrmEventStore extends EventStore {
     return { accepted: fresh.length, duplicates };
   }
 
-  /** Inserts the ids; returns the events whose id this batch inserted, in batch order. */
+  private q(name: string): string {
+    return this.dialect === 'mysql' ? `\`${name}\`` : `"${name}"`;
+  }
+
+  /**
+   * Inserts the ids, in id order (two batches claiming overlapping ids wait for each other instead
+   * of deadlocking), and reads back which ones carry this batch's id: those are new, the rest were
+   * stored before. Returns the new events in batch order.
+   */
   private async claim(
     manager: EntityManager,
     events: readonly GameEvent[],
@@ -80,79 +116,72 @@ export class TypeOrmEventStore extends EventStore {
   ): Promise<GameEvent[]> {
     const batchId = randomUUID();
     const columns = ['source', 'event_id', 'batch_id', 'received_at'];
-    for (const part of chunk(events, ROWS_PER_STATEMENT)) {
+    const ids = events.map((event) => event.id).sort(compareText);
+    for (const part of chunk(ids, rowsPerStatement(this.dialect, columns.length))) {
       await manager.query(
         upsertSql(this.dialect, 'processed_events', columns, part.length, ['source', 'event_id'], {}),
-        part.flatMap((event) => [ctx.source, event.id, batchId, ctx.receivedAt]),
+        part.flatMap((id) => [ctx.source, id, batchId, ctx.receivedAt]),
       );
     }
     const claimed = new Set<string>();
-    for (const part of chunk(events, ROWS_PER_STATEMENT)) {
-      const rows = await manager.getRepository(ProcessedEventEntity).find({
-        select: { eventId: true, batchId: true },
-        where: { source: ctx.source, eventId: In(part.map((event) => event.id)) },
-      });
-      for (const row of rows) if (row.batchId === batchId) claimed.add(row.eventId);
+    for (const part of chunk(ids, rowsPerStatement(this.dialect, 1) - 1)) {
+      const rows: Array<{ event_id: string; batch_id: string }> = await manager.query(
+        `SELECT ${this.q('event_id')}, ${this.q('batch_id')} FROM ${this.q('processed_events')} ` +
+          `WHERE ${this.q('source')} = ? AND ${this.q('event_id')} IN (${part.map(() => '?').join(', ')})`,
+        [ctx.source, ...part],
+      );
+      for (const row of rows) if (row.batch_id === batchId) claimed.add(row.event_id);
     }
     return events.filter((event) => claimed.has(event.id));
   }
 
+  /** One multi-row INSERT per log (the economy log and the achievement log). */
   private async appendLogs(
     manager: EntityManager,
     events: readonly GameEvent[],
     ctx: IngestContext,
   ): Promise<void> {
-    const economy: Array<Omit<EconomyLogEntity, 'id'>> = [];
-    const achievements: Array<Omit<AchievementLogEntity, 'id'>> = [];
+    const economy: unknown[][] = [];
+    const achievements: unknown[][] = [];
     for (const event of events) {
       if (event.kind === 'achievement') {
-        achievements.push({
-          eventId: event.id,
-          source: ctx.source,
-          uuid: event.uuid,
-          nick: event.nick,
-          achId: event.achId,
-          achName: event.achName,
-          achValue: event.achValue,
-          server: event.server,
-          date: event.date,
-          receivedAt: ctx.receivedAt,
-        });
+        achievements.push([
+          event.id,
+          ctx.source,
+          event.uuid,
+          event.nick,
+          event.achId,
+          event.achName,
+          event.achValue,
+          event.server,
+          event.date,
+          ctx.receivedAt,
+        ]);
       } else {
-        economy.push({
-          eventId: event.id,
-          source: ctx.source,
-          action: event.action,
-          uuid: event.uuid,
-          nick: event.nick,
-          sender: event.sender,
-          server: event.server,
-          oldValue: event.oldValue,
-          newValue: event.newValue,
-          date: event.date,
-          isPublic: isPublicLogAction(event.action),
-          details: eventDetails(event),
-          receivedAt: ctx.receivedAt,
-        });
+        economy.push([
+          event.id,
+          ctx.source,
+          event.action,
+          event.uuid,
+          event.nick,
+          event.sender,
+          event.server,
+          event.oldValue,
+          event.newValue,
+          event.date,
+          isPublicLogAction(event.action) ? 1 : 0,
+          eventDetails(event),
+          ctx.receivedAt,
+        ]);
       }
     }
-    for (const part of chunk(economy, ROWS_PER_STATEMENT)) {
-      await manager
-        .createQueryBuilder()
-        .insert()
-        .into(EconomyLogEntity)
-        .values(part)
-        .updateEntity(false)
-        .execute();
-    }
-    for (const part of chunk(achievements, ROWS_PER_STATEMENT)) {
-      await manager
-        .createQueryBuilder()
-        .insert()
-        .into(AchievementLogEntity)
-        .values(part)
-        .updateEntity(false)
-        .execute();
+    for (const [table, columns, rows] of [
+      ['economy_log', ECONOMY_LOG_COLUMNS, economy],
+      ['achievement_log', ACHIEVEMENT_LOG_COLUMNS, achievements],
+    ] as const) {
+      for (const part of chunk(rows, rowsPerStatement(this.dialect, columns.length))) {
+        await manager.query(insertSql(this.dialect, table, columns, part.length), part.flat());
+      }
     }
   }
 

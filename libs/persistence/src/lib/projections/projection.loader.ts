@@ -1,12 +1,10 @@
 import { EntityManager, In } from 'typeorm';
 import { PlayerProjection } from '@craftstats/domain';
 import { Dialect } from '../database/data-source';
-import { chunk } from '../database/sql-dialect';
+import { chunk, rowsPerStatement } from '../database/sql-dialect';
 import { PlayerBalanceEntity } from '../leaderboards/player-balance.entity';
 import { PlayerEntity } from '../players/player.entity';
 import { toProjection } from '../players/player.mapper';
-
-const UUIDS_PER_STATEMENT = 200;
 
 export interface StoredPlayer {
   id: number;
@@ -16,9 +14,11 @@ export interface StoredPlayer {
 
 /**
  * Loads the stored players among `uuids` with their balances, locking their rows on MySQL/MariaDB
- * (`SELECT … FOR UPDATE`; SQLite's transaction holds the whole file). Every writer locks in the same
- * order — ascending uuid, the order in which the locking read walks the unique uuid index, chunk
- * after chunk — so two batches touching the same players wait for each other instead of deadlocking.
+ * (`SELECT … FOR UPDATE`; SQLite's transaction holds the whole file): one locking read of the players
+ * and one read of their balances for a whole batch. Every writer locks in the same order — ascending
+ * uuid, the order in which the locking read walks the unique uuid index — and takes these locks
+ * before any other row lock of a player (its balances, vote counters, sessions, or the row itself),
+ * so two batches touching the same players wait for each other instead of deadlocking.
  */
 export async function loadPlayersForUpdate(
   manager: EntityManager,
@@ -27,7 +27,7 @@ export async function loadPlayersForUpdate(
 ): Promise<Map<string, StoredPlayer>> {
   const players = new Map<string, StoredPlayer>();
   const sorted = [...new Set(uuids)].sort();
-  for (const part of chunk(sorted, UUIDS_PER_STATEMENT)) {
+  for (const part of chunk(sorted, rowsPerStatement(dialect, 1))) {
     const rows = await manager.getRepository(PlayerEntity).find({
       where: { uuid: In(part) },
       order: { uuid: 'ASC' },
@@ -37,14 +37,17 @@ export async function loadPlayersForUpdate(
     const balances = await manager
       .getRepository(PlayerBalanceEntity)
       .find({ where: { playerId: In(rows.map((row) => row.id)) } });
+    const byPlayer = new Map<number, PlayerBalanceEntity[]>();
+    for (const balance of balances) {
+      const list = byPlayer.get(balance.playerId) ?? [];
+      list.push(balance);
+      byPlayer.set(balance.playerId, list);
+    }
     for (const row of rows) {
       players.set(row.uuid, {
         id: row.id,
         createdAt: row.createdAt,
-        projection: toProjection(
-          row,
-          balances.filter((b) => b.playerId === row.id),
-        ),
+        projection: toProjection(row, byPlayer.get(row.id) ?? []),
       });
     }
   }

@@ -1,12 +1,10 @@
-import { EntityManager, In } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { ECONOMY_TYPES, FoldResult, PlayerProjection, countVotes, nickKey } from '@craftstats/domain';
 import { Dialect } from '../database/data-source';
-import { chunk, upsertSql } from '../database/sql-dialect';
+import { chunk, insertSql, rowsPerStatement, upsertSql } from '../database/sql-dialect';
 import { PlayerEntity } from '../players/player.entity';
 import { PlayerRow, toPlayerRow } from '../players/player.mapper';
 import { REGISTERED_PLAYERS_COUNTER } from '../stats/counter.names';
-
-const ROWS_PER_STATEMENT = 100;
 
 /** What to store for one player. */
 export interface ProjectionWrite {
@@ -31,9 +29,22 @@ function rowValues(player: PlayerProjection): Omit<PlayerRow, 'createdAt'> {
   return row;
 }
 
+/** Rows in key order: every writer takes a table's row locks in the same order. */
+function byKey(a: readonly unknown[], b: readonly unknown[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const x = a[i] as string | number;
+    const y = b[i] as string | number;
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
+}
+
 /**
  * Writes projections set by set: one multi-row statement per table and kind of change for the whole
- * batch (chunked), never a statement per player except for the rare rename of an appended player.
+ * batch, whatever the number of players (chunked only beyond the dialect's parameter limit, see
+ * `rowsPerStatement`). The callers hold the players' row locks (`loadPlayersForUpdate`, uuid order);
+ * new player rows are inserted in uuid order and every other table's rows are written in key order
+ * (player id first), so two writers never wait for each other in opposite orders.
  */
 export class ProjectionWriter {
   constructor(private readonly dialect: Dialect) {}
@@ -77,8 +88,10 @@ export class ProjectionWriter {
       columns.map((c) => driver.preparePersistentValue(row[c.propertyName], c));
     const ids = new Map<string, number>();
 
-    const created = writes.filter((w) => w.id === null);
-    for (const part of chunk(created, ROWS_PER_STATEMENT)) {
+    const created = writes
+      .filter((w) => w.id === null)
+      .sort((a, b) => byKey([a.after.player.uuid], [b.after.player.uuid]));
+    for (const part of chunk(created, rowsPerStatement(this.dialect, columns.length))) {
       // A plain INSERT: a player another transaction created meanwhile fails it on uq_players_uuid,
       // and the whole batch is retried (it then finds the row and locks it).
       const row = `(${columns.map(() => '?').join(', ')})`;
@@ -87,24 +100,27 @@ export class ProjectionWriter {
         part.flatMap((w) => values(toPlayerRow(w.after.player, w.createdAt))),
       );
     }
-    for (const part of chunk(created, 500)) {
-      const rows = await manager.getRepository(PlayerEntity).find({
-        select: { id: true, uuid: true },
-        where: { uuid: In(part.map((w) => w.after.player.uuid)) },
-      });
-      for (const row of rows) ids.set(row.uuid, row.id);
+    for (const part of chunk(created, rowsPerStatement(this.dialect, 1))) {
+      const rows: Array<{ id: number | string; uuid: string }> = await manager.query(
+        `SELECT ${this.q('id')}, ${this.q('uuid')} FROM ${this.q('players')} WHERE ${this.q('uuid')} IN (${part.map(() => '?').join(', ')})`,
+        part.map((w) => w.after.player.uuid),
+      );
+      for (const row of rows) ids.set(row.uuid, Number(row.id));
     }
 
-    const changed = writes.filter((w) => {
-      if (w.id === null) return false;
-      ids.set(w.after.player.uuid, w.id);
-      return (
-        w.before === null || JSON.stringify(rowValues(w.before)) !== JSON.stringify(rowValues(w.after.player))
-      );
-    });
+    const changed = writes
+      .filter((w) => {
+        if (w.id === null) return false;
+        ids.set(w.after.player.uuid, w.id);
+        return (
+          w.before === null ||
+          JSON.stringify(rowValues(w.before)) !== JSON.stringify(rowValues(w.after.player))
+        );
+      })
+      .sort((a, b) => (a.id as number) - (b.id as number));
     const updateColumns = metadata.columns.filter((c) => c.propertyName !== 'createdAt');
     const replace = updateColumns.filter((c) => c.propertyName !== 'id').map((c) => c.databaseName);
-    for (const part of chunk(changed, ROWS_PER_STATEMENT)) {
+    for (const part of chunk(changed, rowsPerStatement(this.dialect, updateColumns.length + 1))) {
       // Rows that exist and are locked by this transaction: the upsert on the primary key is a
       // multi-row UPDATE (created_at is only in the VALUES, never overwritten).
       const insertColumns = [...updateColumns.map((c) => c.databaseName), 'created_at'];
@@ -128,7 +144,7 @@ export class ProjectionWriter {
     table: string,
     playerIds: readonly number[],
   ): Promise<void> {
-    for (const part of chunk(playerIds, 500)) {
+    for (const part of chunk(playerIds, rowsPerStatement(this.dialect, 1))) {
       await manager.query(
         `DELETE FROM ${this.q(table)} WHERE ${this.q('player_id')} IN (${part.map(() => '?').join(', ')})`,
         part,
@@ -153,7 +169,8 @@ export class ProjectionWriter {
         if (!same) rows.push([id, type, now.amount, -now.amount, now.asOf, nickLower, player.uuid]);
       }
     }
-    for (const part of chunk(rows, ROWS_PER_STATEMENT)) {
+    rows.sort(byKey);
+    for (const part of chunk(rows, rowsPerStatement(this.dialect, 7))) {
       await manager.query(
         upsertSql(
           this.dialect,
@@ -173,22 +190,31 @@ export class ProjectionWriter {
     entries: ReadonlyArray<{ write: ProjectionWrite; id: number }>,
   ): Promise<void> {
     const rows: unknown[][] = [];
+    const renamed: Array<[number, string]> = [];
     for (const { write, id } of entries) {
       const player = write.after.player;
       const nickLower = nickKey(player.nick);
       if (!write.replace && write.before !== null && nickKey(write.before.nick) !== nickLower) {
-        // The leaderboard rows carry a copy of the nick for their tie-break index.
-        await manager.query(
-          `UPDATE ${this.q('vote_counts')} SET ${this.q('nick_lower')} = ? WHERE ${this.q('player_id')} = ?`,
-          [nickLower, id],
-        );
+        renamed.push([id, nickLower]);
       }
       for (const count of countVotes(write.after.votes)) {
         rows.push([id, count.period, count.key, count.votes, -count.votes, nickLower, player.uuid]);
       }
     }
+    // The leaderboard rows carry a copy of the nick for their tie-break index: one UPDATE for every
+    // renamed player of the batch, in player id order.
+    renamed.sort(byKey);
+    for (const part of chunk(renamed, rowsPerStatement(this.dialect, 3))) {
+      const id = this.q('player_id');
+      await manager.query(
+        `UPDATE ${this.q('vote_counts')} SET ${this.q('nick_lower')} = CASE ${id} ${part.map(() => 'WHEN ? THEN ?').join(' ')} END ` +
+          `WHERE ${id} IN (${part.map(() => '?').join(', ')})`,
+        [...part.flat(), ...part.map(([playerId]) => playerId)],
+      );
+    }
     // Replaced players' counters were deleted above, so adding to them sets them.
-    for (const part of chunk(rows, ROWS_PER_STATEMENT)) {
+    rows.sort(byKey);
+    for (const part of chunk(rows, rowsPerStatement(this.dialect, 7))) {
       await manager.query(
         upsertSql(
           this.dialect,
@@ -207,14 +233,14 @@ export class ProjectionWriter {
     manager: EntityManager,
     entries: ReadonlyArray<{ write: ProjectionWrite; id: number }>,
   ): Promise<void> {
-    const rows = entries.flatMap(({ write, id }) =>
-      write.after.sessions.map((s) => [id, s.server, s.joinedAt, s.quitAt, s.duration]),
-    );
-    for (const part of chunk(rows, ROWS_PER_STATEMENT)) {
-      await manager.query(
-        `INSERT INTO ${this.q('play_sessions')} (${['player_id', 'server', 'joined_at', 'quit_at', 'duration'].map((c) => this.q(c)).join(', ')}) VALUES ${part.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
-        part.flat(),
-      );
+    const columns = ['player_id', 'server', 'joined_at', 'quit_at', 'duration'];
+    const rows = entries
+      .flatMap(({ write, id }) =>
+        write.after.sessions.map((s) => [id, s.server, s.joinedAt, s.quitAt, s.duration]),
+      )
+      .sort(byKey);
+    for (const part of chunk(rows, rowsPerStatement(this.dialect, columns.length))) {
+      await manager.query(insertSql(this.dialect, 'play_sessions', columns, part.length), part.flat());
     }
   }
 }

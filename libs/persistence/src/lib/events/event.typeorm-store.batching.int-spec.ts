@@ -1,0 +1,232 @@
+import { DataSource, Logger as TypeOrmLogger } from 'typeorm';
+import { GameEvent, votePeriodKeys } from '@craftstats/domain';
+import { createDataSource } from '../database/data-source';
+import { describeEachDialect, gameEvent } from '../../testing';
+import { TypeOrmPlayerRepository } from '../players/player.typeorm-repository';
+import { TypeOrmEventStore } from './event.typeorm-store';
+
+const TZ = 'Europe/Prague';
+const T0 = Date.UTC(2026, 10, 18, 12, 0, 0);
+const RECEIVED = T0 + 86_400_000;
+
+/** Every statement a DataSource sends, and every failed one. */
+function recordingLogger(): TypeOrmLogger & { queries: string[]; errors: string[] } {
+  const queries: string[] = [];
+  const errors: string[] = [];
+  return {
+    queries,
+    errors,
+    logQuery: (query) => void queries.push(query),
+    logQueryError: (error, query) => {
+      const e = error as { code?: string; message?: string } | string;
+      errors.push(
+        `${typeof e === 'string' ? e : `${e.code ?? ''} ${e.message ?? ''}`} :: ${query.slice(0, 80)}`,
+      );
+    },
+    logQuerySlow: () => undefined,
+    logSchemaBuild: () => undefined,
+    logMigration: () => undefined,
+    log: () => undefined,
+  };
+}
+
+/** "INSERT economy_log", "SELECT players", "COMMIT"…: the statement's verb and first table. */
+function statementKind(sql: string): string {
+  const verb = /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? sql;
+  const table = /\b(?:INTO|FROM|UPDATE)\s+[`"]?(\w+)/i.exec(sql)?.[1];
+  return table === undefined ? verb : `${verb} ${table}`;
+}
+
+function countKinds(queries: readonly string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const query of queries) counts[statementKind(query)] = (counts[statementKind(query)] ?? 0) + 1;
+  return counts;
+}
+
+let playerNo = 0;
+const uuidOf = (n: number) => `00000000-0000-4000-a000-${n.toString(16).padStart(12, '0')}`;
+
+/**
+ * Five events per player — a registration (or rename), a balance, a vote, a join and a quit, an
+ * achievement — for `players` players numbered from `first`, dated `base` onwards.
+ */
+function batchFor(first: number, players: number, base: number, rename: boolean): GameEvent[] {
+  const events: GameEvent[] = [];
+  for (let p = first; p < first + players; p++) {
+    const uuid = uuidOf(p);
+    const nick = rename ? `Novy_${p}` : `Hrac_${p}`;
+    const date = base + p;
+    events.push(
+      gameEvent({ action: rename ? 'ECONOMY_CHANGE_NAME' : 'ECONOMY_REGISTER', uuid, nick, date }),
+      gameEvent({ action: 'ECONOMY_CRAFTCOINS_ADD', uuid, nick, new_value: p, date: date + 1 }),
+      gameEvent({ action: 'PLAYER_VOTE', uuid, nick, site: 'craftlist.org', date: date + 2 }),
+      gameEvent({ action: 'PLAYER_JOIN', uuid, nick, server: 'lobby', date: date + 3 }),
+      gameEvent({ action: 'PLAYER_QUIT', uuid, nick, server: 'lobby', date: date + 4 }),
+    );
+    if (p % 2 === 0) {
+      events.push(
+        gameEvent({
+          action: 'ACHIEVEMENT_COMPLETE',
+          uuid,
+          nick,
+          ach_id: 'first_join',
+          ach_name: 'Vítej!',
+          ach_value: 5,
+          date: date + 5,
+        }),
+      );
+    }
+  }
+  return events;
+}
+
+describeEachDialect('TypeOrmEventStore batching', (fx) => {
+  it('writes a batch with the same statements per table whether it touches 2 players or 160', async () => {
+    const logger = recordingLogger();
+    const ds = createDataSource(fx.db.settings, { logger });
+    await ds.initialize();
+    try {
+      const store = new TypeOrmEventStore(ds);
+      const counts: Record<string, Record<string, number>> = {};
+      for (const size of [2, 40, 160]) {
+        const first = (playerNo += 1000);
+        for (const [phase, rename] of [
+          ['new', false],
+          ['existing', true],
+        ] as const) {
+          const events = batchFor(first, size, T0 + (rename ? 100_000 : 0), rename);
+          logger.queries.length = 0;
+          const outcome = await store.ingest(events, { source: 'lobby', receivedAt: RECEIVED, timeZone: TZ });
+          expect(outcome).toEqual({ accepted: events.length, duplicates: 0 });
+          counts[`${phase} ${size}`] = countKinds(logger.queries);
+        }
+      }
+      // New players: claim + read back, both logs, the (empty) locking read, players insert + ids,
+      // balances, votes, sessions, the registration counter. Existing ones: the locking read and
+      // their balances, one players update, the renamed players' vote rows, the rest as above.
+      expect(counts['new 2']).toEqual({
+        ...(fx.dialect === 'mysql' ? { SET: 1, START: 1 } : { BEGIN: 1 }),
+        'INSERT processed_events': 1,
+        'SELECT processed_events': 1,
+        'INSERT economy_log': 1,
+        'INSERT achievement_log': 1,
+        'SELECT players': 2,
+        'INSERT players': 1,
+        'INSERT player_balances': 1,
+        'INSERT vote_counts': 1,
+        'INSERT play_sessions': 1,
+        'INSERT counters': 1,
+        COMMIT: 1,
+      });
+      expect(counts['existing 2']).toEqual({
+        ...(fx.dialect === 'mysql' ? { SET: 1, START: 1 } : { BEGIN: 1 }),
+        'INSERT processed_events': 1,
+        'SELECT processed_events': 1,
+        'INSERT economy_log': 1,
+        'INSERT achievement_log': 1,
+        'SELECT players': 1,
+        'SELECT player_balances': 1,
+        'INSERT players': 1,
+        'INSERT player_balances': 1,
+        'UPDATE vote_counts': 1,
+        'INSERT vote_counts': 1,
+        'INSERT play_sessions': 1,
+        COMMIT: 1,
+      });
+      for (const phase of ['new', 'existing']) {
+        expect(counts[`${phase} 40`]).toEqual(counts[`${phase} 2`]);
+        expect(counts[`${phase} 160`]).toEqual(counts[`${phase} 2`]);
+      }
+    } finally {
+      await ds.destroy();
+    }
+  });
+
+  if (fx.dialect === 'mysql') {
+    describe('two ingestors touching the same players in opposite order', () => {
+      let loggers: Array<ReturnType<typeof recordingLogger>>;
+      let sources: DataSource[];
+      let stores: TypeOrmEventStore[];
+
+      beforeAll(async () => {
+        loggers = [recordingLogger(), recordingLogger()];
+        sources = loggers.map((logger) => createDataSource(fx.db.settings, { logger }));
+        for (const ds of sources) await ds.initialize();
+        stores = sources.map((ds) => new TypeOrmEventStore(ds));
+      });
+      afterAll(async () => {
+        for (const ds of sources) await ds.destroy();
+      });
+      beforeEach(() => {
+        for (const logger of loggers) logger.errors.length = 0;
+      });
+
+      const deadlocks = () => loggers.flatMap((l) => l.errors).filter((e) => /deadlock/i.test(e));
+
+      /** Votes (one per event) for `players` players, in ascending or descending player order. */
+      const votes = (first: number, players: number, base: number, descending: boolean, prefix: string) => {
+        const order = Array.from({ length: players }, (_, i) => first + i);
+        if (descending) order.reverse();
+        return order.flatMap((p) =>
+          [0, 1].map((k) =>
+            gameEvent({
+              id: `${prefix}-${p}-${k}`,
+              action: 'PLAYER_VOTE',
+              uuid: uuidOf(p),
+              nick: `Hrac_${p}`,
+              site: 'craftlist.org',
+              date: base + p * 10 + k,
+            }),
+          ),
+        );
+      };
+
+      it('creates and updates 250 shared players from two processes at once without a deadlock', async () => {
+        const periods = votePeriodKeys(T0, TZ);
+        const repository = new TypeOrmPlayerRepository(fx.dataSource);
+        for (let round = 0; round < 4; round++) {
+          const first = (playerNo += 1000);
+          // Round 1 of each pair creates the players (both batches new to them), round 2 updates them.
+          for (const [step, base] of [
+            [0, T0],
+            [1, T0 + 100_000],
+          ] as const) {
+            const [a, b] = await Promise.all([
+              stores[0]?.ingest(votes(first, 250, base, false, `a${step}`), {
+                source: 'survival',
+                receivedAt: RECEIVED,
+                timeZone: TZ,
+              }),
+              stores[1]?.ingest(votes(first, 250, base + 1, true, `b${step}`), {
+                source: 'skyblock',
+                receivedAt: RECEIVED,
+                timeZone: TZ,
+              }),
+            ]);
+            expect([a?.accepted, b?.accepted]).toEqual([500, 500]);
+          }
+          for (const p of [first, first + 125, first + 249]) {
+            expect((await repository.findByUuid(uuidOf(p), periods))?.player.votesTotal).toBe(8);
+          }
+        }
+        expect(deadlocks()).toEqual([]);
+      });
+
+      it('claims the same event ids from two processes in opposite order without a deadlock', async () => {
+        for (let round = 0; round < 4; round++) {
+          const first = (playerNo += 1000);
+          const events = votes(first, 250, T0, false, `same${round}`);
+          const ctx = { source: 'survival', receivedAt: RECEIVED, timeZone: TZ };
+          const [a, b] = await Promise.all([
+            stores[0]?.ingest(events, ctx),
+            stores[1]?.ingest([...events].reverse(), ctx),
+          ]);
+          // Each id is stored once: whichever batch committed first took them all.
+          expect((a?.accepted ?? 0) + (b?.accepted ?? 0)).toBe(500);
+          expect((a?.duplicates ?? 0) + (b?.duplicates ?? 0)).toBe(500);
+        }
+        expect(deadlocks()).toEqual([]);
+      });
+    });
+  }
+});
