@@ -1,8 +1,9 @@
 import { DataSource, Logger as TypeOrmLogger } from 'typeorm';
-import { rankLevelRows, votePeriodKeys } from '@craftstats/domain';
+import { ECONOMY_TYPES, rankLevelRows, votePeriodKeys } from '@craftstats/domain';
 import { describeEachDialect, testUuid } from '../../testing';
 import { TypeOrmLeaderboardRepository } from '../leaderboards/leaderboard.typeorm-repository';
 import { TypeOrmLogRepository } from '../logs/log.typeorm-repository';
+import { profileSql } from '../players/player.profile-query';
 import { TypeOrmPlayerRepository } from '../players/player.typeorm-repository';
 import { createDataSource, Dialect } from './data-source';
 
@@ -198,13 +199,42 @@ const EXPECTED_PLANS: Record<string, Record<Dialect, RegExp[]>> = {
     mysql: [/^table=l type=index key=idx_achievement_log_date /],
     sqlite: [/^SCAN l USING INDEX idx_achievement_log_date$/],
   },
-  playerByNick: {
-    mysql: [/^table=PlayerEntity type=ref key=idx_players_nick /],
-    sqlite: [/^SEARCH PlayerEntity USING INDEX idx_players_nick \(nick_lower=\?\)$/],
+  // One statement per profile (ADR 0035): the player by its index, then each balance (one per currency)
+  // and this month's and week's vote counter by their whole primary key. MariaDB reads a player found
+  // by uuid and its keyed rows as constants.
+  profileByNick: {
+    mysql: [
+      /^table=p type=ref key=idx_players_nick /,
+      ...Array.from(
+        { length: ECONOMY_TYPES.length + 2 },
+        () => /^table=(b\d|vm|vw) type=eq_ref key=PRIMARY /,
+      ),
+    ],
+    sqlite: [
+      /^SEARCH p USING INDEX idx_players_nick \(nick_lower=\?\)$/,
+      ...Array.from(
+        { length: ECONOMY_TYPES.length + 2 },
+        () =>
+          /^SEARCH (b\d|vm|vw) USING INDEX sqlite_autoindex_(player_balances|vote_counts)_1 \((player_id=\? AND currency=\?|player_id=\? AND period=\? AND period_key=\?)\)( LEFT-JOIN)?$/,
+      ),
+    ],
   },
-  playerByUuid: {
-    mysql: [/^table=PlayerEntity type=const key=uq_players_uuid /],
-    sqlite: [/^SEARCH PlayerEntity USING INDEX uq_players_uuid \(uuid=\?\)$/],
+  profileByUuid: {
+    mysql: [
+      /^table=p type=const key=uq_players_uuid /,
+      ...Array.from(
+        { length: ECONOMY_TYPES.length + 2 },
+        () => /^table=(b\d|vm|vw) type=(const|eq_ref) key=PRIMARY /,
+      ),
+    ],
+    sqlite: [
+      /^SEARCH p USING INDEX uq_players_uuid \(uuid=\?\)$/,
+      ...Array.from(
+        { length: ECONOMY_TYPES.length + 2 },
+        () =>
+          /^SEARCH (b\d|vm|vw) USING INDEX sqlite_autoindex_(player_balances|vote_counts)_1 \((player_id=\? AND currency=\?|player_id=\? AND period=\? AND period_key=\?)\)( LEFT-JOIN)?$/,
+      ),
+    ],
   },
   // Bounded by the number of staff, not of players: the (rank, nick) sort runs over the rows the index
   // found. An index (rank_id, nick_lower, uuid) would remove it; not needed at any realistic staff size.
@@ -338,21 +368,34 @@ describeEachDialect('query plans of the public reads at 100k players', (fx) => {
     expectPlan(plans[0].plan, 'latestAchievements');
   });
 
-  it('a profile by nick finds the player through idx_players_nick, balances and votes by primary key', async () => {
+  it('a profile by nick is one statement: the player through idx_players_nick, balances and votes by primary key', async () => {
+    // The repository reads profiles on the driver (ADR 0035): nothing goes through TypeORM's runners.
     const plans = await plansOf((ds) => new TypeOrmPlayerRepository(ds).findByNick('PLAYER77777', PERIODS));
-    // The player row, then its balances and its month/week vote counters, each by (a prefix of) a key.
-    expect(plans).toHaveLength(3);
-    expectNoScanNoSort(plans);
-    expectPlan(plans[0].plan, 'playerByNick');
+    expect(plans).toHaveLength(0);
+    const query = {
+      sql: profileSql(fx.dialect, 'nick'),
+      parameters: [PERIODS.month, PERIODS.week, 'player77777'],
+    };
+    const plan = await explain(fx.dataSource, fx.dialect, query);
+    expect(badLines(fx.dialect, plan)).toEqual([]);
+    expectPlan(plan, 'profileByNick');
     const record = await new TypeOrmPlayerRepository(fx.dataSource).findByNick('PLAYER77777', PERIODS);
     expect(record?.player.uuid).toBe(testUuid(77777));
   });
 
-  it('a profile by uuid finds the player through uq_players_uuid, balances and votes by primary key', async () => {
+  it('a profile by uuid is one statement: the player through uq_players_uuid, balances and votes by primary key', async () => {
     const plans = await plansOf((ds) => new TypeOrmPlayerRepository(ds).findByUuid(testUuid(4242), PERIODS));
-    expect(plans).toHaveLength(3);
-    expectNoScanNoSort(plans);
-    expectPlan(plans[0].plan, 'playerByUuid');
+    expect(plans).toHaveLength(0);
+    const query = {
+      sql: profileSql(fx.dialect, 'uuid'),
+      parameters: [PERIODS.month, PERIODS.week, testUuid(4242)],
+    };
+    const plan = await explain(fx.dataSource, fx.dialect, query);
+    expect(badLines(fx.dialect, plan)).toEqual([]);
+    expectPlan(plan, 'profileByUuid');
+    const record = await new TypeOrmPlayerRepository(fx.dataSource).findByUuid(testUuid(4242), PERIODS);
+    expect(record).toMatchObject({ votesMonth: (4242 * 31) % 97, votesWeek: 0 });
+    expect(record?.player.balances.KARMA.amount).toBe((4242 * 7919) % 997);
   });
 
   it('the staff list finds the staff through idx_players_rank, sorting only the matched staff rows', async () => {

@@ -22,6 +22,18 @@ export interface DatabaseWaitLimits {
   queryMs: number;
 }
 
+/** The limits `boundDatabaseWaits` put on each DataSource, for reads that go to the driver directly. */
+const LIMITS = new WeakMap<DataSource, DatabaseWaitLimits>();
+
+/**
+ * The wait limits of a DataSource bounded by `boundDatabaseWaits` (undefined for SQLite and for a
+ * DataSource left unbounded, e.g. while migrating). A read that bypasses TypeORM's query runners
+ * (`PreparedReads`) applies them itself.
+ */
+export function databaseWaitLimitsOf(dataSource: DataSource): DatabaseWaitLimits | undefined {
+  return LIMITS.get(dataSource);
+}
+
 /** Resolves like `promise`, or rejects with DatabaseTimeoutError after `ms` (then calls `onTimeout`). */
 export function withDatabaseTimeout<T>(
   promise: Promise<T>,
@@ -72,6 +84,7 @@ type BoundedRunner = QueryRunner & {
 export function boundDatabaseWaits(dataSource: DataSource, limits: DatabaseWaitLimits): void {
   const type = dataSource.options.type;
   if (type !== 'mysql' && type !== 'mariadb') return;
+  LIMITS.set(dataSource, limits);
   const driver = dataSource.driver as unknown as {
     createQueryRunner(mode: 'master' | 'slave'): QueryRunner;
   };

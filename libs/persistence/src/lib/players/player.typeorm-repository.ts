@@ -1,30 +1,37 @@
 import { DataSource, In } from 'typeorm';
 import { PlayerRecord, PlayerRepository, StaffRecord, VotePeriodKeys, nickKey } from '@craftstats/domain';
-import { PlayerBalanceEntity } from '../leaderboards/player-balance.entity';
-import { VoteCountEntity } from '../leaderboards/vote-count.entity';
+import { dialectOf } from '../database/data-source';
+import { PreparedReads } from '../database/prepared-reads';
 import { CounterEntity } from '../stats/counter.entity';
 import { REGISTERED_PLAYERS_COUNTER } from '../stats/counter.names';
 import { PlayerEntity } from './player.entity';
-import { toProjection } from './player.mapper';
+import { profileRecordFromRow, profileSql } from './player.profile-query';
 
 export class TypeOrmPlayerRepository extends PlayerRepository {
+  private readonly reads: PreparedReads;
+  private readonly byNickSql: string;
+  private readonly byUuidSql: string;
+
   constructor(private readonly dataSource: DataSource) {
     super();
+    this.reads = new PreparedReads(dataSource);
+    this.byNickSql = profileSql(dialectOf(dataSource), 'nick');
+    this.byUuidSql = profileSql(dialectOf(dataSource), 'uuid');
   }
+
+  // A profile is one prepared statement on the driver: the player with its balances and this period's
+  // vote counters, mapped from the driver's row without entities (ADR 0035).
 
   async findByNick(nick: string, periods: VotePeriodKeys): Promise<PlayerRecord | null> {
     // idx_players_nick (nick_lower, nick_since, uuid): the newest holder of a nick comes first; players who
     // never claimed it (nick_since 0) only after, equal ones by uuid — never by arrival (ADR 0015).
-    const row = await this.dataSource.getRepository(PlayerEntity).findOne({
-      where: { nickLower: nickKey(nick) },
-      order: { nickSince: 'DESC', uuid: 'DESC' },
-    });
-    return row ? this.complete(row, periods) : null;
+    const row = await this.reads.one(this.byNickSql, [periods.month, periods.week, nickKey(nick)]);
+    return row === undefined ? null : profileRecordFromRow(row);
   }
 
   async findByUuid(uuid: string, periods: VotePeriodKeys): Promise<PlayerRecord | null> {
-    const row = await this.dataSource.getRepository(PlayerEntity).findOne({ where: { uuid } });
-    return row ? this.complete(row, periods) : null;
+    const row = await this.reads.one(this.byUuidSql, [periods.month, periods.week, uuid]);
+    return row === undefined ? null : profileRecordFromRow(row);
   }
 
   async findStaff(rankIds: readonly string[]): Promise<StaffRecord[]> {
@@ -42,24 +49,5 @@ export class TypeOrmPlayerRepository extends PlayerRepository {
       .getRepository(CounterEntity)
       .findOne({ where: { name: REGISTERED_PLAYERS_COUNTER } });
     return counter?.value ?? 0;
-  }
-
-  private async complete(row: PlayerEntity, periods: VotePeriodKeys): Promise<PlayerRecord> {
-    const [balances, votes] = await Promise.all([
-      this.dataSource.getRepository(PlayerBalanceEntity).find({ where: { playerId: row.id } }),
-      this.dataSource.getRepository(VoteCountEntity).find({
-        where: [
-          { playerId: row.id, period: 'month', periodKey: periods.month },
-          { playerId: row.id, period: 'week', periodKey: periods.week },
-        ],
-      }),
-    ]);
-    const count = (period: string) => votes.find((v) => v.period === period)?.votes ?? 0;
-    return {
-      id: row.id,
-      player: toProjection(row, balances),
-      votesMonth: count('month'),
-      votesWeek: count('week'),
-    };
   }
 }
