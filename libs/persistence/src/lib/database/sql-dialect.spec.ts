@@ -1,4 +1,4 @@
-import { chunk, insertSql, rowsPerStatement, upsertSql } from './sql-dialect';
+import { chunk, insertSql, rowsPerStatement, upsertSql, versionHasInsertReturning } from './sql-dialect';
 
 describe('upsertSql', () => {
   const columns = ['player_id', 'period', 'votes'];
@@ -49,5 +49,16 @@ describe('insertSql and rowsPerStatement', () => {
     expect(rowsPerStatement('sqlite', 46) * 46).toBeLessThanOrEqual(32_766);
     expect(rowsPerStatement('mysql', 46)).toBeGreaterThanOrEqual(1000);
     expect(rowsPerStatement('sqlite', 100_000)).toBe(1);
+  });
+});
+
+describe('versionHasInsertReturning', () => {
+  it('is true for MariaDB 10.5 and later only, never for MySQL', () => {
+    expect(versionHasInsertReturning('10.11.19-MariaDB-0+deb12u1')).toBe(true);
+    expect(versionHasInsertReturning('10.5.0-MariaDB')).toBe(true);
+    expect(versionHasInsertReturning('11.4.2-MariaDB-ubu2404')).toBe(true);
+    expect(versionHasInsertReturning('10.4.34-MariaDB-log')).toBe(false);
+    expect(versionHasInsertReturning('8.0.40')).toBe(false);
+    expect(versionHasInsertReturning('8.4.4-standard')).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
-import { Dialect } from './data-source';
+import { DataSource } from 'typeorm';
+import { Dialect, dialectOf } from './data-source';
 
 /**
  * The few statements whose syntax differs between MySQL/MariaDB and SQLite. `increment` columns add
@@ -63,4 +64,33 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
+}
+
+/** MariaDB 10.5+ by its VERSION() text ("10.11.19-MariaDB-0+deb12u1"); MySQL has no INSERT … RETURNING. */
+export function versionHasInsertReturning(version: string): boolean {
+  const match = /^(\d+)\.(\d+)\.\d+-.*mariadb/i.exec(version);
+  if (match === null) return false;
+  const [major, minor] = [Number(match[1]), Number(match[2])];
+  return major > 10 || (major === 10 && minor >= 5);
+}
+
+const insertReturning = new WeakMap<DataSource, Promise<boolean>>();
+
+/**
+ * Whether INSERT … RETURNING works: always on SQLite (3.35+; better-sqlite3 bundles a newer one), on
+ * MySQL/MariaDB when the server is MariaDB 10.5+, whichever URL scheme named it — asked once per
+ * DataSource (SELECT VERSION()), outside any transaction. Without it callers read rows back.
+ */
+export function supportsInsertReturning(dataSource: DataSource): Promise<boolean> {
+  if (dialectOf(dataSource) === 'sqlite') return Promise.resolve(true);
+  let known = insertReturning.get(dataSource);
+  if (known === undefined) {
+    known = dataSource
+      .query('SELECT VERSION() AS version')
+      .then((rows: Array<{ version: unknown }>) => versionHasInsertReturning(String(rows[0]?.version ?? '')));
+    insertReturning.set(dataSource, known);
+    // A failed probe (database down) is asked again next time.
+    known.catch(() => insertReturning.delete(dataSource));
+  }
+  return known;
 }

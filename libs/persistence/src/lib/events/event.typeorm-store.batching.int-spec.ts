@@ -1,6 +1,7 @@
 import { DataSource, Logger as TypeOrmLogger } from 'typeorm';
 import { GameEvent, votePeriodKeys } from '@craftstats/domain';
 import { createDataSource } from '../database/data-source';
+import { supportsInsertReturning } from '../database/sql-dialect';
 import { describeEachDialect, gameEvent } from '../../testing';
 import { TypeOrmPlayerRepository } from '../players/player.typeorm-repository';
 import { TypeOrmEventStore } from './event.typeorm-store';
@@ -87,6 +88,11 @@ describeEachDialect('TypeOrmEventStore batching', (fx) => {
     await ds.initialize();
     try {
       const store = new TypeOrmEventStore(ds);
+      await store.ingest(batchFor((playerNo += 1000), 1, T0, false), {
+        source: 'lobby',
+        receivedAt: RECEIVED,
+        timeZone: TZ,
+      }); // asks the server's version once
       const counts: Record<string, Record<string, number>> = {};
       for (const size of [2, 40, 160]) {
         const first = (playerNo += 1000);
@@ -101,16 +107,17 @@ describeEachDialect('TypeOrmEventStore batching', (fx) => {
           counts[`${phase} ${size}`] = countKinds(logger.queries);
         }
       }
-      // New players: claim + read back, both logs, the (empty) locking read, players insert + ids,
-      // balances, votes, sessions, the registration counter. Existing ones: the locking read and
-      // their balances, one players update, the renamed players' vote rows, the rest as above.
+      // New players: the claim (its read-back only without RETURNING), both logs, the (empty)
+      // locking read, players insert (+ ids without RETURNING), balances, votes, sessions, the
+      // registration counter. Existing ones: the locking read and their balances, one players
+      // update, the renamed players' vote rows, the rest as above.
+      expect(await supportsInsertReturning(ds)).toBe(true); // MariaDB 10.5+ and SQLite; MySQL: below
       expect(counts['new 2']).toEqual({
         ...(fx.dialect === 'mysql' ? { SET: 1, START: 1 } : { BEGIN: 1 }),
         'INSERT processed_events': 1,
-        'SELECT processed_events': 1,
         'INSERT economy_log': 1,
         'INSERT achievement_log': 1,
-        'SELECT players': 2,
+        'SELECT players': 1,
         'INSERT players': 1,
         'INSERT player_balances': 1,
         'INSERT vote_counts': 1,
@@ -121,7 +128,6 @@ describeEachDialect('TypeOrmEventStore batching', (fx) => {
       expect(counts['existing 2']).toEqual({
         ...(fx.dialect === 'mysql' ? { SET: 1, START: 1 } : { BEGIN: 1 }),
         'INSERT processed_events': 1,
-        'SELECT processed_events': 1,
         'INSERT economy_log': 1,
         'INSERT achievement_log': 1,
         'SELECT players': 1,
@@ -143,6 +149,36 @@ describeEachDialect('TypeOrmEventStore batching', (fx) => {
   });
 
   if (fx.dialect === 'mysql') {
+    it('reads the claimed ids and new player ids back where INSERT … RETURNING is missing (MySQL)', async () => {
+      const logger = recordingLogger();
+      const ds = createDataSource(fx.db.settings, { logger });
+      await ds.initialize();
+      try {
+        const store = new TypeOrmEventStore(ds, { insertReturning: false });
+        const periods = votePeriodKeys(T0, TZ);
+        const ctx = { source: 'lobby', receivedAt: RECEIVED, timeZone: TZ };
+        const first = (playerNo += 1000);
+        const events = batchFor(first, 40, T0, false);
+        // An id stored before is a duplicate, also with the read-back.
+        expect(await store.ingest(events.slice(0, 7), ctx)).toEqual({ accepted: 7, duplicates: 0 });
+        logger.queries.length = 0;
+        expect(await store.ingest(events, ctx)).toEqual({
+          accepted: events.length - 7,
+          duplicates: 7,
+        });
+        const counts = countKinds(logger.queries);
+        expect(counts['SELECT processed_events']).toBe(1);
+        expect(counts['SELECT players']).toBe(2); // the locking read and the new players' ids
+        expect(logger.queries.some((q) => /RETURNING/i.test(q))).toBe(false);
+        const repository = new TypeOrmPlayerRepository(fx.dataSource);
+        const last = await repository.findByUuid(uuidOf(first + 39), periods);
+        expect(last?.player).toMatchObject({ nick: `Hrac_${first + 39}`, votesTotal: 1 });
+        expect(last?.player.balances.CRAFTCOINS.amount).toBe(first + 39);
+      } finally {
+        await ds.destroy();
+      }
+    });
+
     describe('two ingestors touching the same players in opposite order', () => {
       let loggers: Array<ReturnType<typeof recordingLogger>>;
       let sources: DataSource[];

@@ -11,7 +11,13 @@ import {
   isPublicLogAction,
 } from '@craftstats/domain';
 import { Dialect, dialectOf } from '../database/data-source';
-import { chunk, insertSql, rowsPerStatement, upsertSql } from '../database/sql-dialect';
+import {
+  chunk,
+  insertSql,
+  rowsPerStatement,
+  supportsInsertReturning,
+  upsertSql,
+} from '../database/sql-dialect';
 import { inProjectionTransaction } from '../database/transactions';
 import { loadHistories } from '../projections/event-history.reader';
 import { loadPlayersForUpdate } from '../projections/projection.loader';
@@ -68,7 +74,14 @@ export class TypeOrmEventStore extends EventStore {
   private readonly dialect: Dialect;
   private readonly writer: ProjectionWriter;
 
-  constructor(private readonly dataSource: DataSource) {
+  /**
+   * `insertReturning`: whether the database has INSERT … RETURNING; detected from the server unless
+   * given (tests take MySQL's read-back path on MariaDB with `false`).
+   */
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly options: { insertReturning?: boolean } = {},
+  ) {
     super();
     this.dialect = dialectOf(dataSource);
     this.writer = new ProjectionWriter(this.dialect);
@@ -76,13 +89,15 @@ export class TypeOrmEventStore extends EventStore {
 
   async ingest(events: readonly GameEvent[], ctx: IngestContext): Promise<IngestOutcome> {
     if (events.length === 0) return { accepted: 0, duplicates: 0 };
-    return inProjectionTransaction(this.dataSource, (manager) => this.store(manager, events, ctx));
+    const returning = this.options.insertReturning ?? (await supportsInsertReturning(this.dataSource));
+    return inProjectionTransaction(this.dataSource, (manager) => this.store(manager, events, ctx, returning));
   }
 
   private async store(
     manager: EntityManager,
     events: readonly GameEvent[],
     ctx: IngestContext,
+    returning: boolean,
   ): Promise<IngestOutcome> {
     // Within the batch the first occurrence of an id wins; later ones are duplicates.
     const seen = new Set<string>();
@@ -91,12 +106,12 @@ export class TypeOrmEventStore extends EventStore {
       seen.add(event.id);
       return true;
     });
-    const fresh = await this.claim(manager, unique, ctx);
+    const fresh = await this.claim(manager, unique, ctx, returning);
     const duplicates = events.length - fresh.length;
     if (fresh.length === 0) return { accepted: 0, duplicates };
 
     await this.appendLogs(manager, fresh, ctx);
-    await this.project(manager, fresh, ctx);
+    await this.project(manager, fresh, ctx, returning);
     return { accepted: fresh.length, duplicates };
   }
 
@@ -106,31 +121,50 @@ export class TypeOrmEventStore extends EventStore {
 
   /**
    * Inserts the ids, in id order (two batches claiming overlapping ids wait for each other instead
-   * of deadlocking), and reads back which ones carry this batch's id: those are new, the rest were
-   * stored before. Returns the new events in batch order.
+   * of deadlocking); the ids this statement inserted are new, the rest were stored before. MariaDB
+   * and SQLite say which in the same statement (RETURNING); on MySQL the ids carrying this batch's
+   * id are read back. Returns the new events in batch order.
    */
   private async claim(
     manager: EntityManager,
     events: readonly GameEvent[],
     ctx: IngestContext,
+    returning: boolean,
   ): Promise<GameEvent[]> {
     const batchId = randomUUID();
     const columns = ['source', 'event_id', 'batch_id', 'received_at'];
     const ids = events.map((event) => event.id).sort(compareText);
-    for (const part of chunk(ids, rowsPerStatement(this.dialect, columns.length))) {
-      await manager.query(
-        upsertSql(this.dialect, 'processed_events', columns, part.length, ['source', 'event_id'], {}),
-        part.flatMap((id) => [ctx.source, id, batchId, ctx.receivedAt]),
-      );
-    }
     const claimed = new Set<string>();
-    for (const part of chunk(ids, rowsPerStatement(this.dialect, 1) - 1)) {
-      const rows: Array<{ event_id: string; batch_id: string }> = await manager.query(
-        `SELECT ${this.q('event_id')}, ${this.q('batch_id')} FROM ${this.q('processed_events')} ` +
-          `WHERE ${this.q('source')} = ? AND ${this.q('event_id')} IN (${part.map(() => '?').join(', ')})`,
-        [ctx.source, ...part],
+    for (const part of chunk(ids, rowsPerStatement(this.dialect, columns.length))) {
+      const sql = upsertSql(
+        this.dialect,
+        'processed_events',
+        columns,
+        part.length,
+        ['source', 'event_id'],
+        {},
       );
-      for (const row of rows) if (row.batch_id === batchId) claimed.add(row.event_id);
+      const params = part.flatMap((id) => [ctx.source, id, batchId, ctx.receivedAt]);
+      if (!returning) {
+        await manager.query(sql, params);
+        continue;
+      }
+      // MariaDB and SQLite return exactly the rows this statement inserted: the new ids.
+      const rows: Array<{ event_id: string }> = await manager.query(
+        `${sql} RETURNING ${this.q('event_id')}`,
+        params,
+      );
+      for (const row of rows) claimed.add(row.event_id);
+    }
+    if (!returning) {
+      for (const part of chunk(ids, rowsPerStatement(this.dialect, 1) - 1)) {
+        const rows: Array<{ event_id: string; batch_id: string }> = await manager.query(
+          `SELECT ${this.q('event_id')}, ${this.q('batch_id')} FROM ${this.q('processed_events')} ` +
+            `WHERE ${this.q('source')} = ? AND ${this.q('event_id')} IN (${part.map(() => '?').join(', ')})`,
+          [ctx.source, ...part],
+        );
+        for (const row of rows) if (row.batch_id === batchId) claimed.add(row.event_id);
+      }
     }
     return events.filter((event) => claimed.has(event.id));
   }
@@ -189,6 +223,7 @@ export class TypeOrmEventStore extends EventStore {
     manager: EntityManager,
     events: readonly GameEvent[],
     ctx: IngestContext,
+    returning: boolean,
   ): Promise<void> {
     const fresh = new Map<string, SourcedEvent[]>();
     for (const event of events) {
@@ -229,6 +264,6 @@ export class TypeOrmEventStore extends EventStore {
         createdAt: current.createdAt,
       });
     }
-    await this.writer.write(manager, writes);
+    await this.writer.write(manager, writes, { returning });
   }
 }

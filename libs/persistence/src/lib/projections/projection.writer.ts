@@ -53,9 +53,14 @@ export class ProjectionWriter {
     return this.dialect === 'mysql' ? `\`${name}\`` : `"${name}"`;
   }
 
-  async write(manager: EntityManager, writes: readonly ProjectionWrite[]): Promise<void> {
+  /** `returning`: the database has INSERT … RETURNING (`supportsInsertReturning`). */
+  async write(
+    manager: EntityManager,
+    writes: readonly ProjectionWrite[],
+    options: { returning?: boolean } = {},
+  ): Promise<void> {
     if (writes.length === 0) return;
-    const ids = await this.writePlayers(manager, writes);
+    const ids = await this.writePlayers(manager, writes, options.returning ?? false);
     const entries = writes.map((write) => ({ write, id: ids.get(write.after.player.uuid) as number }));
     const replaced = entries.filter((e) => e.write.replace && e.write.id !== null).map((e) => e.id);
     for (const table of ['player_balances', 'vote_counts', 'play_sessions']) {
@@ -80,6 +85,7 @@ export class ProjectionWriter {
   private async writePlayers(
     manager: EntityManager,
     writes: readonly ProjectionWrite[],
+    returning: boolean,
   ): Promise<Map<string, number>> {
     const metadata = manager.connection.getMetadata(PlayerEntity);
     const driver = manager.connection.driver;
@@ -93,19 +99,23 @@ export class ProjectionWriter {
       .sort((a, b) => byKey([a.after.player.uuid], [b.after.player.uuid]));
     for (const part of chunk(created, rowsPerStatement(this.dialect, columns.length))) {
       // A plain INSERT: a player another transaction created meanwhile fails it on uq_players_uuid,
-      // and the whole batch is retried (it then finds the row and locks it).
+      // and the whole batch is retried (it then finds the row and locks it). MariaDB and SQLite
+      // return the new ids at once; MySQL reads them back.
       const row = `(${columns.map(() => '?').join(', ')})`;
-      await manager.query(
-        `INSERT INTO ${this.q('players')} (${columns.map((c) => this.q(c.databaseName)).join(', ')}) VALUES ${part.map(() => row).join(', ')}`,
+      const rows: unknown = await manager.query(
+        `INSERT INTO ${this.q('players')} (${columns.map((c) => this.q(c.databaseName)).join(', ')}) VALUES ${part.map(() => row).join(', ')}` +
+          (returning ? ` RETURNING ${this.q('id')}, ${this.q('uuid')}` : ''),
         part.flatMap((w) => values(toPlayerRow(w.after.player, w.createdAt))),
       );
-    }
-    for (const part of chunk(created, rowsPerStatement(this.dialect, 1))) {
-      const rows: Array<{ id: number | string; uuid: string }> = await manager.query(
+      if (returning) {
+        for (const r of rows as Array<{ id: number | string; uuid: string }>) ids.set(r.uuid, Number(r.id));
+        continue;
+      }
+      const selected: Array<{ id: number | string; uuid: string }> = await manager.query(
         `SELECT ${this.q('id')}, ${this.q('uuid')} FROM ${this.q('players')} WHERE ${this.q('uuid')} IN (${part.map(() => '?').join(', ')})`,
         part.map((w) => w.after.player.uuid),
       );
-      for (const row of rows) ids.set(row.uuid, Number(row.id));
+      for (const r of selected) ids.set(r.uuid, Number(r.id));
     }
 
     const changed = writes
