@@ -437,6 +437,7 @@ async function main() {
       api: { median: row.api.median, rounds: row.api.rounds },
       baseline: { label: row.baseline.label, median: row.baseline.median, rounds: row.baseline.rounds },
       ratio: row.ratio,
+      roundRatios: row.api.rounds.map((r, i) => r.rps / row.baseline.rounds[i].rps),
       p50Ratio: row.p50Ratio,
       target: row.targetText,
       verdict: row.verdict,
