@@ -40,8 +40,9 @@ const base = process.env.DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/';
 /** Records the SQL and parameters of every query TypeORM sends. */
 class CapturingLogger {
   queries = [];
+  enabled = false;
   logQuery(query, parameters) {
-    this.queries.push({ sql: query, parameters: parameters ?? [] });
+    if (this.enabled) this.queries.push({ sql: query, parameters: parameters ?? [] });
   }
   logQueryError() {}
   logQuerySlow() {}
@@ -50,14 +51,42 @@ class CapturingLogger {
   log() {}
 }
 
+/**
+ * Statements sent as server-side prepared statements on the driver (mysql2 `execute`, e.g. the profile
+ * lookups of ADR 0035) bypass TypeORM's logger: they are recorded here, into the same list.
+ */
+let driverCapture = null;
+function captureDriverExecutes(capture) {
+  const patched = driverCapture !== null;
+  driverCapture = capture;
+  if (patched) return;
+  // mysql2's pool connections extend Connection: defining execute on its prototype covers them all.
+  const { Connection } = require('mysql2');
+  const execute = Connection.prototype.execute;
+  Connection.prototype.execute = function capturedExecute(sql, values, cb) {
+    const capture = driverCapture;
+    if (capture.enabled) {
+      const text = typeof sql === 'object' && sql !== null ? sql.sql : sql;
+      const params = typeof sql === 'object' && sql !== null ? (sql.values ?? values) : values;
+      capture.queries.push({ sql: text, parameters: Array.isArray(params) ? params : [] });
+    }
+    return execute.call(this, sql, values, cb);
+  };
+}
+
 /** Plan lines that show a full table scan or a sort. */
 const badPlanRows = (rows) =>
   rows.filter((row) => row.type === 'ALL' || /Using filesort|Using temporary/.test(row.Extra ?? ''));
 
-/** Rows all tables of an ANALYZE FORMAT=JSON plan really read: Σ r_loops × r_rows. */
+/** Rows all tables of an ANALYZE FORMAT=JSON plan really read: Σ r_loops × r_rows (const tables: 1). */
 function rowsRead(node) {
   if (node === null || typeof node !== 'object') return 0;
-  let sum = 'table_name' in node && 'r_rows' in node ? Number(node.r_loops ?? 1) * Number(node.r_rows) : 0;
+  let sum = 0;
+  if ('table_name' in node) {
+    // A const table (one row by a unique key) is read while planning: ANALYZE has no r_rows for it.
+    if ('r_rows' in node) sum = Number(node.r_loops ?? 1) * Number(node.r_rows);
+    else if (node.access_type === 'const' || node.access_type === 'system') sum = Number(node.rows ?? 1);
+  }
   for (const value of Object.values(node)) sum += rowsRead(value);
   return sum;
 }
@@ -78,6 +107,7 @@ async function measureSize(players, lib) {
     log: (text) => log(`scaling: ${text}`),
   });
   const capture = new CapturingLogger();
+  captureDriverExecutes(capture);
   const settings = { kind: 'mysql', flavor: 'mariadb', ...server };
   const ds = persistence.createDataSource(settings, { logger: capture, poolSize: 2 });
   await ds.initialize();
@@ -99,10 +129,14 @@ async function measureSize(players, lib) {
     for (const [name, read] of reads) {
       // One traced call for the plans, a few untimed ones to warm the pool and caches, then the samples.
       capture.queries = [];
+      capture.enabled = true;
       const answer = await read();
+      capture.enabled = false;
       if (answer === null || (Array.isArray(answer) && answer.length === 0))
         throw new Error(`${name}: empty answer`);
-      const queries = capture.queries.filter((q) => /^\s*SELECT/i.test(q.sql));
+      const queries = capture.queries.filter((q) => /^\s*(SELECT|WITH)/i.test(q.sql));
+      // A read whose SQL was not seen cannot be judged: that is a failure, never a pass.
+      if (queries.length === 0) throw new Error(`${name}: no SQL captured, the plans cannot be checked`);
       const plans = [];
       for (const query of queries) {
         const [rows] = await explainer.query(`EXPLAIN ${query.sql}`, query.parameters);
