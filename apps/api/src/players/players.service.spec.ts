@@ -53,6 +53,22 @@ describe('PlayersService', () => {
     });
   });
 
+  it('moves to the new week at the exact millisecond of the local midnight that starts it', async () => {
+    const { repo, clock, service } = setup(record());
+    const monday = Date.UTC(2026, 10, 22, 23, 0, 0); // 2026-11-23 00:00 in Prague (UTC+1)
+    clock.current = monday - 1_001;
+    await service.byNick('Pred_Pulnoci');
+    clock.current = monday - 1;
+    await service.byNick('Tesne_Pred');
+    clock.current = monday;
+    await service.byNick('O_Pulnoci');
+    expect(repo.findByNick.mock.calls.map((call) => call as unknown[])).toEqual([
+      ['Pred_Pulnoci', { month: '2026-11', week: '2026-11-16' }],
+      ['Tesne_Pred', { month: '2026-11', week: '2026-11-16' }],
+      ['O_Pulnoci', { month: '2026-11', week: '2026-11-23' }],
+    ]);
+  });
+
   it('caches by the case-insensitive nick', async () => {
     const { repo, service } = setup(record());
     await service.byNick('Pepa');

@@ -16,6 +16,9 @@ import { toPlayerProfile } from './player-profile.mapper';
 
 @Injectable()
 export class PlayersService {
+  /** The vote periods of the last whole second a lookup ran in (see `currentPeriods`). */
+  private periods: { second: number; keys: VotePeriodKeys } | undefined;
+
   constructor(
     private readonly players: PlayerRepository,
     private readonly cache: MicroCache,
@@ -49,10 +52,25 @@ export class PlayersService {
     find: (periods: VotePeriodKeys) => Promise<PlayerRecord | null>,
   ): Promise<CachedResponse> {
     return this.cache.get(key, CACHE_TTL_SECONDS.profile, async () => {
-      const record = await find(votePeriodKeys(this.clock.now(), this.config.timeZone));
+      const record = await find(this.currentPeriods());
       // Not found is not cached: the player may register any moment.
       if (record === null) throw DomainError.of('PLAYER_NOT_FOUND');
       return toPlayerProfile(record);
     });
+  }
+
+  /**
+   * This month's and week's keys, computed once per second instead of once per lookup (`Intl` in the
+   * community's zone is the costly part). Exact, not a cache with staleness: a month or week starts at
+   * a local midnight, which is a whole second in every zone the tz database has used since 1972, so
+   * every instant of one second falls in the same periods.
+   */
+  private currentPeriods(): VotePeriodKeys {
+    const now = this.clock.now();
+    const second = Math.floor(now / 1000);
+    if (this.periods?.second !== second) {
+      this.periods = { second, keys: votePeriodKeys(now, this.config.timeZone) };
+    }
+    return this.periods.keys;
   }
 }

@@ -48,14 +48,21 @@ const MAX_TRACKED_USERNAME = 64;
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
+  /** Limit and window of each throttler that is on; read once, the options do not change. */
+  private readonly active: ReadonlyMap<RateLimitScope, { limit: number; ttl: number }>;
+
   constructor(
-    @InjectThrottlerOptions() private readonly options: ThrottlerModuleOptions,
+    @InjectThrottlerOptions() options: ThrottlerModuleOptions,
     @InjectThrottlerStorage() private readonly storage: ThrottlerStorage,
     @Inject(Reflector) private readonly reflector: Reflector,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.active = activeThrottlers(options);
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
+    // Both throttlers off (RATE_LIMIT_PUBLIC=0, RATE_LIMIT_AUTH=0): nothing to look up per request.
+    if (this.active.size === 0) return true;
     const scope = this.reflector.getAllAndOverride<RateLimitScope | undefined>(RATE_LIMIT_SCOPE, [
       context.getHandler(),
       context.getClass(),
@@ -108,11 +115,7 @@ export class RateLimitGuard implements CanActivate {
 
   /** Limit and window (ms) of a throttler, or undefined when it is off (limit 0) or unknown. */
   private settings(scope: RateLimitScope): { limit: number; ttl: number } | undefined {
-    const throttlers = Array.isArray(this.options) ? this.options : this.options.throttlers;
-    const throttler: ThrottlerOptions | undefined = throttlers.find((t) => t.name === scope);
-    const limit = Number(throttler?.limit);
-    const ttl = Number(throttler?.ttl);
-    return limit > 0 && ttl > 0 ? { limit, ttl } : undefined;
+    return this.active.get(scope);
   }
 
   private trackers(scope: RateLimitScope, request: FastifyRequest): Tracker[] {
@@ -135,6 +138,20 @@ export class RateLimitGuard implements CanActivate {
     const digest = createHash('sha256').update(tracker.value).digest('base64url');
     return `${this.config.rateLimitPrefix}:${scope}:${tracker.kind}:${digest}`;
   }
+}
+
+/** The throttlers that are on (limit and window > 0), by name. */
+function activeThrottlers(
+  options: ThrottlerModuleOptions,
+): ReadonlyMap<RateLimitScope, { limit: number; ttl: number }> {
+  const throttlers: ThrottlerOptions[] = Array.isArray(options) ? options : options.throttlers;
+  const active = new Map<RateLimitScope, { limit: number; ttl: number }>();
+  for (const throttler of throttlers) {
+    const limit = Number(throttler.limit);
+    const ttl = Number(throttler.ttl);
+    if (limit > 0 && ttl > 0) active.set(throttler.name as RateLimitScope, { limit, ttl });
+  }
+  return active;
 }
 
 /** `RateLimit-Limit`, `-Remaining`, `-Reset` of the most exhausted counter (it decides what the client is told). */

@@ -3,7 +3,6 @@ import { DynamicModule, Logger, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
 import { ERROR_MESSAGES, ErrorEnvelope } from '@craftstats/contracts';
 import { CorsConfig } from '../config/edge-config';
 import { ApiException } from '../errors/error-envelope';
@@ -11,7 +10,7 @@ import { ErrorEnvelopeFilter, sendErrorAnswer } from '../errors/error-envelope.f
 import { JsonLogger } from '../logging/json-logger';
 import { CzechValidationPipe } from '../validation/validation.pipe';
 import { Metrics } from '../metrics/metrics';
-import { HELMET_OPTIONS, SECURITY_HEADERS, corsDelegate } from './edge';
+import { SECURITY_HEADERS, corsDelegate } from './edge';
 import { installEdgeAnswers, rawEnvelopeAnswer } from './edge-answers';
 
 export interface HttpAppOptions {
@@ -123,7 +122,16 @@ export async function createHttpApp(
   app.useGlobalFilters(new ErrorEnvelopeFilter(app));
   // The one validation path: every DTO-typed parameter, 400 VALIDATION_FAILED in Czech.
   app.useGlobalPipes(new CzechValidationPipe());
-  await app.register(helmet, HELMET_OPTIONS);
+  // helmet's headers (HELMET_OPTIONS) on every answer. They do not depend on the request, so they are
+  // computed once (SECURITY_HEADERS) and set as they are, instead of running helmet's middleware chain
+  // on each request.
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      void reply.headers(SECURITY_HEADERS);
+      done();
+    });
   if (options.cors !== undefined) app.enableCors({ delegator: corsDelegate(options.cors) });
   installEdgeAnswers(app);
 
