@@ -1,6 +1,7 @@
-import { IsString, Length } from 'class-validator';
+import { ERROR_MESSAGES } from '@craftstats/contracts';
+import { IsOptional, IsString, Length, Matches, ValidateBy } from 'class-validator';
 import { ApiException } from '../errors/error-envelope';
-import { CzechValidationPipe, DtoMessages } from './validation.pipe';
+import { CzechValidationPipe, DtoMessages, ValidateShallow, answerWith } from './validation.pipe';
 
 class PlainDto {
   @IsString()
@@ -70,5 +71,121 @@ describe('CzechValidationPipe', () => {
 
   it('leaves parameters without a DTO type alone', async () => {
     expect(await pipe.transform('anything', { type: 'body', metatype: Object })).toBe('anything');
+  });
+
+  describe('answers declared on constraints (answerWith)', () => {
+    class AnsweredDto {
+      @IsOptional()
+      @Matches(/^[a-f0-9]{32}$/, answerWith({ code: 'INVALID_UUID' }))
+      uuid?: string;
+
+      @IsOptional()
+      @ValidateBy(
+        { name: 'short', validator: { validate: (v: unknown) => typeof v === 'string' && v.length <= 3 } },
+        answerWith({ message: (v) => `Moc dlouhé: ${String((v as string).length)} znaků.` }),
+      )
+      word?: string;
+
+      @IsOptional()
+      @IsString()
+      plain?: string;
+    }
+
+    it("answers with the constraint's code and that code's own message", async () => {
+      expect(await failure({ uuid: 'x' }, AnsweredDto)).toEqual({
+        status: 400,
+        error: 'INVALID_UUID',
+        message: ERROR_MESSAGES.INVALID_UUID,
+      });
+    });
+
+    it('words the message from the offending value when the answer is a function', async () => {
+      expect(await failure({ word: 'abcdef' }, AnsweredDto)).toEqual({
+        status: 400,
+        error: 'VALIDATION_FAILED',
+        message: 'Moc dlouhé: 6 znaků.',
+      });
+    });
+
+    it('keeps the DTO wording for constraints without an answer', async () => {
+      expect(await failure({ plain: 7 }, AnsweredDto)).toMatchObject({
+        message: 'Neplatný požadavek: pole "plain" má neplatnou hodnotu.',
+      });
+    });
+  });
+
+  describe('query parameters', () => {
+    class QueryDto {
+      @IsOptional() @IsString() a?: string;
+      @IsOptional() @IsString() b?: string;
+    }
+    const query = (value: unknown) => pipe.transform(value, { type: 'query', metatype: QueryDto });
+    const queryFailure = async (value: unknown) => {
+      try {
+        await query(value);
+      } catch (error) {
+        return error instanceof ApiException ? error.getResponse() : error;
+      }
+      throw new Error('expected a validation failure');
+    };
+
+    it('refuses unknown and repeated parameters in the order they were sent', async () => {
+      expect(await queryFailure({ b: ['1', '2'], c: '1' })).toMatchObject({
+        message: 'Neplatný požadavek: parametr "b" je v dotazu vícekrát.',
+      });
+      expect(await queryFailure({ c: '1', b: ['1', '2'] })).toMatchObject({
+        message: 'Neplatný požadavek: pole "c" není povolené.',
+      });
+    });
+
+    it("accepts the query parser's dictionaries (a prototype without a prototype), not class instances", async () => {
+      const parsed = Object.create(Object.create(null) as object) as Record<string, string>;
+      parsed['a'] = 'x';
+      expect(await query(parsed)).toEqual({ a: 'x' });
+      expect(await queryFailure(new (class Other {})())).toMatchObject({
+        message: 'Neplatný požadavek: tělo musí být JSON objekt.',
+      });
+    });
+  });
+
+  describe('@ValidateShallow', () => {
+    @ValidateShallow()
+    class StrictShallowDto {
+      @ValidateBy({ name: 'isArray', validator: { validate: (v: unknown) => Array.isArray(v) } })
+      items!: unknown[];
+    }
+
+    @ValidateShallow({ ignoreUnknownFields: true })
+    class LenientShallowDto {
+      @ValidateBy({ name: 'isArray', validator: { validate: (v: unknown) => Array.isArray(v) } })
+      items!: unknown[];
+    }
+
+    it('passes the own top-level values through as they are, without copying them', async () => {
+      const items = [{ constructor: 1, nested: { deep: true } }];
+      const dto = (await pipe.transform({ items }, body(StrictShallowDto))) as StrictShallowDto;
+      expect(dto).toBeInstanceOf(StrictShallowDto);
+      expect(dto.items).toBe(items);
+    });
+
+    it('refuses unknown fields unless the DTO ignores them', async () => {
+      expect(await failure({ items: [], other: 1 }, StrictShallowDto)).toMatchObject({
+        message: 'Neplatný požadavek: pole "other" není povolené.',
+      });
+      const items: unknown[] = [];
+      const dto = (await pipe.transform(
+        { items, other: 1, constructor: 2 },
+        body(LenientShallowDto),
+      )) as LenientShallowDto;
+      expect(dto.items).toBe(items);
+      expect(Object.keys(dto)).toEqual(['items']);
+    });
+
+    it('reads only own data properties: an accessor counts as missing', async () => {
+      const withGetter = Object.defineProperty({}, 'items', { get: () => [], enumerable: true });
+      expect(await failure(withGetter, LenientShallowDto)).toMatchObject({
+        message: 'Neplatný požadavek: chybí pole "items".',
+      });
+    });
   });
 });

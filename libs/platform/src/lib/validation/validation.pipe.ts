@@ -1,4 +1,6 @@
 import { ArgumentMetadata, Type, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ValidationOptions, getMetadataStorage, validate } from 'class-validator';
+import type { ErrorCode } from '@craftstats/contracts';
 import { ApiException } from '../errors/error-envelope';
 
 /** How a DTO words its 400s; every text is Czech and names the field at fault, never echoing a value. */
@@ -11,6 +13,8 @@ export interface DtoMessages {
   missingField(name: string): string;
   /** A declared field whose value breaks its rules. */
   invalidField(name: string): string;
+  /** A query parameter given more than once (a query DTO takes one value per parameter). */
+  repeatedField(name: string): string;
 }
 
 export const DEFAULT_DTO_MESSAGES: DtoMessages = {
@@ -18,6 +22,7 @@ export const DEFAULT_DTO_MESSAGES: DtoMessages = {
   unknownField: (name) => `Neplatný požadavek: pole "${name}" není povolené.`,
   missingField: (name) => `Neplatný požadavek: chybí pole "${name}".`,
   invalidField: (name) => `Neplatný požadavek: pole "${name}" má neplatnou hodnotu.`,
+  repeatedField: (name) => `Neplatný požadavek: parametr "${name}" je v dotazu vícekrát.`,
 };
 
 const DTO_MESSAGES = Symbol('craftstats:dtoMessages');
@@ -27,6 +32,65 @@ export function DtoMessages(messages: Partial<DtoMessages>): ClassDecorator {
   return (target) => {
     Reflect.defineMetadata(DTO_MESSAGES, { ...DEFAULT_DTO_MESSAGES, ...messages }, target);
   };
+}
+
+/**
+ * What a failing constraint answers instead of the DTO's `invalidField`/`missingField` text: another
+ * error code (e.g. `INVALID_UUID`, whose default message is then used) and/or a message, possibly worded
+ * from the offending value (never echoing it). Attach it with {@link answerWith}.
+ */
+export interface ValidationAnswer {
+  code?: ErrorCode;
+  message?: string | ((value: unknown) => string);
+}
+
+/**
+ * class-validator options that make a constraint answer `answer` when it fails (stored in the
+ * constraint's `context`), e.g. `@Matches(ACTION, answerWith({ message: 'Neplatný parametr action…' }))`.
+ * Give a property one answering constraint per way it can fail, so the answer is never ambiguous.
+ */
+export function answerWith(answer: ValidationAnswer): ValidationOptions {
+  // class-validator attaches a context only to a constraint whose message is not empty, and a custom
+  // constraint (`ValidateBy`) without a default message has an empty one: give it a message.
+  const message = typeof answer.message === 'string' ? answer.message : (answer.code ?? 'VALIDATION_FAILED');
+  return { context: answer, message };
+}
+
+const SHALLOW = Symbol('craftstats:validateShallow');
+
+interface ShallowOptions {
+  /** Top-level fields the DTO does not declare are ignored instead of refused. */
+  ignoreUnknownFields: boolean;
+}
+
+/**
+ * Class decorator for a body whose fields must reach the handler exactly as they arrived: the pipe
+ * validates an instance made of the body's own top-level data properties, without class-transformer
+ * (no deep copy, no `@Transform`), so nested values are neither copied nor rewritten. Used by the
+ * ingestor's envelope, whose events are checked one by one by the domain's parser afterwards.
+ */
+export function ValidateShallow(options: Partial<ShallowOptions> = {}): ClassDecorator {
+  return (target) => {
+    Reflect.defineMetadata(SHALLOW, { ignoreUnknownFields: false, ...options }, target);
+  };
+}
+
+/** The property names a DTO declares with class-validator decorators. */
+function declaredFields(metatype: Type): Set<string> {
+  return new Set(
+    getMetadataStorage()
+      .getTargetValidationMetadatas(metatype, '', false, false)
+      .map((m) => m.propertyName),
+  );
+}
+
+/** The answer of the first failing constraint of `error` that declares one. */
+function answerOf(error: ValidationError): ValidationAnswer | undefined {
+  for (const name of Object.keys(error.constraints ?? {})) {
+    const answer = error.contexts?.[name] as ValidationAnswer | undefined;
+    if (answer !== undefined) return answer;
+  }
+  return undefined;
 }
 
 function messagesOf(metatype: Type | undefined): DtoMessages {
@@ -41,8 +105,9 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
+  const proto = Object.getPrototypeOf(value) as object | null;
+  // Fastify's query parser makes dictionaries whose prototype is an empty object without a prototype.
+  return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
 }
 
 /** Carries class-validator's errors from the exception factory to `transform`, which words them. */
@@ -56,9 +121,12 @@ class ValidationFailure extends Error {
  * The one validation path: a DTO class with class-validator decorators is both the check and the
  * OpenAPI schema, and this pipe, installed once by `createHttpApp`, checks every DTO-typed `@Body()`,
  * `@Query()` or `@Param()` (whitelist, forbidNonWhitelisted, transform). A failure is 400
- * VALIDATION_FAILED with a Czech message naming the first field at fault (unknown fields first, then
- * the DTO's fields in declaration order), worded by the DTO's `@DtoMessages`; the route's answer shape
- * (envelope, or the accounts' `{ success, message }`) is the error filter's business.
+ * VALIDATION_FAILED with a Czech message naming the first field at fault (unknown fields first — for a
+ * query, unknown and repeated parameters in the order they were sent —, then the DTO's fields in
+ * declaration order), worded by the DTO's `@DtoMessages`, or by the failing constraint's
+ * {@link answerWith} (which may also give another code); the route's answer shape (envelope, or the
+ * accounts' `{ success, message }`) is the error filter's business. `@ValidateShallow` DTOs are
+ * validated without class-transformer.
  */
 export class CzechValidationPipe extends ValidationPipe {
   constructor() {
@@ -73,27 +141,69 @@ export class CzechValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (!this.toValidate(metadata)) return value;
-    const messages = messagesOf(metadata.metatype);
+    if (!this.toValidate(metadata) || metadata.metatype === undefined) return value;
+    const metatype = metadata.metatype;
+    const messages = messagesOf(metatype);
     const invalid = (message: string) => new ApiException(400, 'VALIDATION_FAILED', message);
     if (!isPlainObject(value)) throw invalid(messages.notAnObject);
-    const forbidden = Reflect.ownKeys(value).find(
-      (key) => typeof key !== 'string' || FORBIDDEN_KEYS.has(key),
-    );
-    if (forbidden !== undefined) throw invalid(messages.unknownField(String(forbidden)));
+    const shallow = Reflect.getMetadata(SHALLOW, metatype) as ShallowOptions | undefined;
+    if (!shallow?.ignoreUnknownFields) {
+      const forbidden = Reflect.ownKeys(value).find(
+        (key) => typeof key !== 'string' || FORBIDDEN_KEYS.has(key),
+      );
+      if (forbidden !== undefined) throw invalid(messages.unknownField(String(forbidden)));
+    }
+    if (metadata.type === 'query') {
+      const declared = declaredFields(metatype);
+      for (const name of Object.keys(value)) {
+        if (!declared.has(name)) throw invalid(messages.unknownField(name));
+        if (Array.isArray(value[name])) throw invalid(messages.repeatedField(name));
+      }
+    }
     try {
-      return await super.transform(value, metadata);
+      return shallow
+        ? await this.validateShallow(value, metatype, shallow)
+        : await super.transform(value, metadata);
     } catch (error) {
       if (!(error instanceof ValidationFailure)) throw error;
       const unknown = error.errors.find((e) => e.constraints?.['whitelistValidation'] !== undefined);
       if (unknown) throw invalid(messages.unknownField(unknown.property));
       const first = error.errors[0];
       if (first === undefined) throw invalid(messages.notAnObject);
+      const answer = answerOf(first);
+      if (answer !== undefined) {
+        const message = typeof answer.message === 'function' ? answer.message(first.value) : answer.message;
+        throw new ApiException(400, answer.code ?? 'VALIDATION_FAILED', message);
+      }
+      // A shallow DTO saw only own data properties: judge "missing" by what it saw.
+      const seen: unknown = shallow ? first.value : value[first.property];
       throw invalid(
-        value[first.property] === undefined
-          ? messages.missingField(first.property)
-          : messages.invalidField(first.property),
+        seen === undefined ? messages.missingField(first.property) : messages.invalidField(first.property),
       );
     }
+  }
+
+  /** Validates an instance holding the body's own top-level data properties, as they are. */
+  private async validateShallow(
+    body: Record<string, unknown>,
+    metatype: Type,
+    options: ShallowOptions,
+  ): Promise<object> {
+    const declared = declaredFields(metatype);
+    if (!options.ignoreUnknownFields) {
+      const unknown = Object.keys(body).find((name) => !declared.has(name));
+      if (unknown !== undefined)
+        throw new ValidationFailure([
+          { property: unknown, constraints: { whitelistValidation: 'unknown' }, children: [] },
+        ]);
+    }
+    const instance = new metatype() as Record<string, unknown>;
+    for (const name of declared) {
+      const descriptor = Object.getOwnPropertyDescriptor(body, name);
+      if (descriptor !== undefined && 'value' in descriptor) instance[name] = descriptor.value;
+    }
+    const errors = await validate(instance, this.validatorOptions);
+    if (errors.length > 0) throw new ValidationFailure(errors);
+    return instance;
   }
 }
