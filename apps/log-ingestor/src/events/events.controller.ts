@@ -1,4 +1,4 @@
-import { Body, Controller, Headers, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiBody,
@@ -11,7 +11,7 @@ import {
 import { ERROR_MESSAGES, INGEST_PATHS } from '@craftstats/contracts';
 import { ErrorEnvelopeDto, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@craftstats/platform';
 import { IngestRequestDto, IngestResponseDto } from './events.dto';
-import { INGEST_BODY_ERRORS, readIngestEvents } from './events.request';
+import { INGEST_BODY_ERRORS, IngestContentTypeGuard } from './events.request';
 import { EventsService } from './events.service';
 import { IngestAuthGuard, IngestServer } from './ingest-auth.guard';
 
@@ -27,7 +27,9 @@ export class EventsController {
 
   @Post(INGEST_PATHS.events)
   @HttpCode(200)
-  @UseGuards(IngestAuthGuard)
+  // In this order: 401 for a wrong token, then 415 for a wrong content type, then the global
+  // validation pipe's 400 for a body that is not { events: [1..1000 items] }.
+  @UseGuards(IngestAuthGuard, IngestContentTypeGuard)
   @ApiBearerAuth(INGEST_SECURITY_SCHEME)
   @ApiOperation({
     summary: 'Přijme dávku událostí z herního serveru',
@@ -87,11 +89,8 @@ export class EventsController {
     },
     example: envelope(503, 'UNAVAILABLE', ERROR_MESSAGES.UNAVAILABLE),
   })
-  ingest(
-    @IngestServer() server: string,
-    @Headers('content-type') contentType: string | undefined,
-    @Body() body: unknown,
-  ): Promise<IngestResponseDto> {
-    return this.events.ingest(server, readIngestEvents(contentType, body));
+  ingest(@IngestServer() server: string, @Body() body: IngestRequestDto): Promise<IngestResponseDto> {
+    // The items are still unchecked: the service parses each one (see IngestRequestDto).
+    return this.events.ingest(server, body.events as readonly unknown[]);
   }
 }

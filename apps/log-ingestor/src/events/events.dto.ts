@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ValidateBy } from 'class-validator';
 import {
   EVENT_ACTIONS,
   EventAction,
@@ -12,6 +13,8 @@ import {
   LEVEL_MODES,
   LevelMode,
 } from '@craftstats/contracts';
+import { DtoMessages, ValidateShallow, answerWith } from '@craftstats/platform';
+import { INGEST_BODY_ERRORS, ingestBatchProblem, isIngestBatch } from './events.request';
 
 const VALUE_SCHEMA = { oneOf: [{ type: 'string', pattern: '^-?\\d{1,20}$' }, { type: 'integer' }] };
 const URL_OR_NULL = {
@@ -138,7 +141,16 @@ export class IngestEventDto implements IngestEventBase {
   web?: string | null;
 }
 
-/** Body of `POST /v1/events`. */
+/**
+ * Body of `POST /v1/events`, checked by the global validation pipe like every other body: an object
+ * whose own `events` is an array of 1..1000 items. The items are deliberately not validated here:
+ * `EventsService` checks each one with the domain's `parseEvent`, because an invalid event is reported
+ * in `rejected` while the rest of the batch is stored — partial acceptance that a DTO's all-or-nothing
+ * 400 cannot express (ADR 0013). Hence `@ValidateShallow`: the items reach the service exactly as they
+ * arrived (no class-transformer copy), and other top-level fields are ignored, as they always were.
+ */
+@ValidateShallow({ ignoreUnknownFields: true })
+@DtoMessages({ notAnObject: INGEST_BODY_ERRORS.notAnObject })
 export class IngestRequestDto implements IngestRequest {
   @ApiProperty({
     type: [IngestEventDto],
@@ -146,6 +158,10 @@ export class IngestRequestDto implements IngestRequest {
     maxItems: INGEST_MAX_EVENTS,
     description: `1–${INGEST_MAX_EVENTS} událostí; celé tělo nejvýše 1 MiB.`,
   })
+  @ValidateBy(
+    { name: 'ingestBatch', validator: { validate: isIngestBatch } },
+    answerWith({ message: ingestBatchProblem }),
+  )
   events!: IngestEvent[];
 }
 

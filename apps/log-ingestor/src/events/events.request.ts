@@ -1,3 +1,5 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { ERROR_MESSAGES, INGEST_MAX_EVENTS } from '@craftstats/contracts';
 import { ApiException } from '@craftstats/platform';
 
@@ -12,32 +14,34 @@ export const INGEST_BODY_ERRORS = {
     `Pole "events" smí obsahovat nejvýše ${INGEST_MAX_EVENTS} událostí, přišlo ${count}; rozděl je do více požadavků.`,
 } as const;
 
+/** Whether `events` is a batch the ingestor takes: an array of 1..1000 items (each checked later). */
+export function isIngestBatch(events: unknown): boolean {
+  return Array.isArray(events) && events.length >= 1 && events.length <= INGEST_MAX_EVENTS;
+}
+
+/** Why `events` is not a batch the ingestor takes (the message of the 400). */
+export function ingestBatchProblem(events: unknown): string {
+  if (!Array.isArray(events)) return INGEST_BODY_ERRORS.eventsNotArray;
+  if (events.length === 0) return INGEST_BODY_ERRORS.noEvents;
+  return INGEST_BODY_ERRORS.tooManyEvents(events.length);
+}
+
 /** `application/json`, optionally with parameters such as `; charset=utf-8`. */
 const JSON_MEDIA_TYPE = /^application\/json[ \t]*(;|$)/i;
 
 /**
- * Checks the parsed body of `POST /v1/events` and returns its events, still unvalidated (each one is
- * checked by `parseEvent`). Only own data properties are read: an inherited or accessor `events`, or a
- * `__proto__` key, is never consulted, and the body is never copied or written to.
- *
- * @throws ApiException 415 UNSUPPORTED_MEDIA_TYPE unless the content type is application/json
- *   (Fastify also parses text/plain and, in Nest, form bodies — neither is an ingestion body);
- *   400 VALIDATION_FAILED when the body is not `{ "events": [...] }` with 1..1000 events.
+ * Refuses a request whose content type is not application/json with 415 UNSUPPORTED_MEDIA_TYPE
+ * (Fastify also parses text/plain and, in Nest, form bodies — neither is an ingestion body), with or
+ * without a body. A guard, listed after `IngestAuthGuard`: the 401 comes first, and the 415 comes before
+ * the validation pipe would judge a body parsed from another type (400).
  */
-export function readIngestEvents(contentType: string | undefined, body: unknown): readonly unknown[] {
-  if (contentType === undefined || !JSON_MEDIA_TYPE.test(contentType)) {
-    throw new ApiException(415, 'UNSUPPORTED_MEDIA_TYPE', INGEST_BODY_ERRORS.notJson);
+@Injectable()
+export class IngestContentTypeGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const contentType = context.switchToHttp().getRequest<FastifyRequest>().headers['content-type'];
+    if (contentType === undefined || !JSON_MEDIA_TYPE.test(contentType)) {
+      throw new ApiException(415, 'UNSUPPORTED_MEDIA_TYPE', INGEST_BODY_ERRORS.notJson);
+    }
+    return true;
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ApiException(400, 'VALIDATION_FAILED', INGEST_BODY_ERRORS.notAnObject);
-  }
-  const events: unknown = Object.getOwnPropertyDescriptor(body, 'events')?.value;
-  if (!Array.isArray(events)) {
-    throw new ApiException(400, 'VALIDATION_FAILED', INGEST_BODY_ERRORS.eventsNotArray);
-  }
-  if (events.length === 0) throw new ApiException(400, 'VALIDATION_FAILED', INGEST_BODY_ERRORS.noEvents);
-  if (events.length > INGEST_MAX_EVENTS) {
-    throw new ApiException(400, 'VALIDATION_FAILED', INGEST_BODY_ERRORS.tooManyEvents(events.length));
-  }
-  return events as readonly unknown[];
 }
