@@ -1,5 +1,5 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AppConfig, JsonLogger, Metrics, createHttpApp } from '@craftstats/platform';
+import { AppConfig, AppLogger, Metrics, createHttpApp } from '@craftstats/platform';
 import { AppModule } from './app.module';
 import { setupOpenApi } from './openapi/openapi.setup';
 
@@ -7,12 +7,13 @@ import { setupOpenApi } from './openapi/openapi.setup';
 export const API_BODY_LIMIT = 16 * 1024;
 
 /** Builds the API app without listening (tests listen on an ephemeral port themselves). */
-export async function createApiApp(config: AppConfig, logger?: JsonLogger): Promise<NestFastifyApplication> {
+export async function createApiApp(config: AppConfig, logger?: AppLogger): Promise<NestFastifyApplication> {
   const metrics = new Metrics('api');
   const app = await createHttpApp(AppModule.forRoot(config, metrics), {
     name: 'api',
     bodyLimit: API_BODY_LIMIT,
     metrics,
+    logging: config.logging,
     logger,
     trustProxy: config.trustProxy,
     cors: config.cors,

@@ -3,11 +3,14 @@ import { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig, loadConfig } from '../lib/config/app-config';
-import { JsonLogger } from '../lib/logging/json-logger';
+import { AppLogger, createLogger } from '../lib/logging/logger';
 
 const ROOT = path.resolve(__dirname, '../../../..');
 
-/** A valid test configuration: `loadConfig` over a quiet test environment plus `env`. */
+/**
+ * A valid test configuration: `loadConfig` over a quiet test environment plus `env`. Requests are
+ * logged (LOG_REQUESTS=on, as in production) so that tests can look at those lines too.
+ */
 export function testConfig(env: Record<string, string | undefined> = {}): AppConfig {
   return loadConfig({
     NODE_ENV: 'test',
@@ -15,22 +18,36 @@ export function testConfig(env: Record<string, string | undefined> = {}): AppCon
     SIMULATOR: 'off',
     RATE_LIMIT_PUBLIC: '0',
     RATE_LIMIT_AUTH: '0',
+    LOG_REQUESTS: 'on',
     ...env,
   });
 }
 
-/** Collects log lines instead of printing them (tests stay readable; assertions can inspect them). */
-export class MemoryLogger extends JsonLogger {
+/**
+ * A pino destination that collects the log lines instead of printing them (tests stay readable;
+ * assertions can inspect them): the JSON lines exactly as production writes them.
+ */
+export class MemoryLogger {
   readonly lines: string[] = [];
-  constructor(app: string) {
-    super(app, 'log', (line) => this.lines.push(line));
+  write(line: string): void {
+    this.lines.push(line);
   }
+  /** The lines parsed. */
+  entries(): Record<string, unknown>[] {
+    return this.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+}
+
+/** The app logger of a test: `config.logging`'s level, JSON lines into `memory`. */
+export function memoryAppLogger(name: string, config: AppConfig, memory: MemoryLogger): AppLogger {
+  return createLogger(name, { level: config.logging.level, format: 'json' }, memory);
 }
 
 export interface RunningApp {
   app: NestFastifyApplication;
   /** e.g. http://127.0.0.1:41234 */
   url: string;
+  /** What the app logged. */
   logger: MemoryLogger;
   close(): Promise<void>;
 }
@@ -38,11 +55,11 @@ export interface RunningApp {
 /** Boots an app in this process on an ephemeral port (a real socket). */
 export async function bootApp(
   name: string,
-  create: (config: AppConfig, logger: JsonLogger) => Promise<NestFastifyApplication>,
+  create: (config: AppConfig, logger: AppLogger) => Promise<NestFastifyApplication>,
   config: AppConfig,
 ): Promise<RunningApp> {
-  const logger = new MemoryLogger(name);
-  const app = await create(config, logger);
+  const logger = new MemoryLogger();
+  const app = await create(config, memoryAppLogger(name, config, logger));
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   return { app, url: `http://127.0.0.1:${port}`, logger, close: () => app.close() };
@@ -102,6 +119,8 @@ export async function startAppProcess(
       RATE_LIMIT_PUBLIC: '0',
       RATE_LIMIT_AUTH: '0',
       HOST: '127.0.0.1',
+      LOG_FORMAT: 'json',
+      LOG_REQUESTS: 'on',
       ...env,
       [portVar]: port,
     },

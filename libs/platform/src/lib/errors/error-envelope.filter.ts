@@ -63,10 +63,13 @@ export function sendError(
   mapped: MappedErrorReply,
 ): void {
   if (mapped.unexpected) {
-    logger.error(
-      { msg: 'Unhandled error', method: request.method, url: request.url.split('?')[0] },
-      exception instanceof Error ? exception.stack : String(exception),
-    );
+    // `err`: pino's error serializer writes its type, message and stack (to the log, never the answer).
+    logger.error({
+      msg: 'Unhandled error',
+      method: request.method,
+      url: request.url.split('?')[0],
+      err: exception,
+    });
   }
   if (reply.sent) return;
   void reply

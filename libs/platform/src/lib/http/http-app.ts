@@ -1,13 +1,22 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Socket } from 'node:net';
 import { DynamicModule, Logger, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { ERROR_MESSAGES, ErrorEnvelope } from '@craftstats/contracts';
 import { CorsConfig } from '../config/edge-config';
 import { ApiException } from '../errors/error-envelope';
 import { ErrorEnvelopeFilter, sendErrorAnswer } from '../errors/error-envelope.filter';
-import { JsonLogger } from '../logging/json-logger';
+import { LoggingConfig } from '../config/app-config';
+import { AppLogger, createLogger, requestIdOf } from '../logging/logger';
+import { NestPinoLogger, bindRequestLogger } from '../logging/nest-logger';
 import { CzechValidationPipe } from '../validation/validation.pipe';
 import { Metrics } from '../metrics/metrics';
 import { SECURITY_HEADERS, corsDelegate } from './edge';
@@ -19,7 +28,10 @@ export interface HttpAppOptions {
   /** Largest accepted request body in bytes (413 above). */
   bodyLimit: number;
   metrics: Metrics;
-  logger?: JsonLogger;
+  /** LOG_LEVEL, LOG_FORMAT, LOG_REQUESTS. */
+  logging: LoggingConfig;
+  /** The process's pino logger (`runApp` makes it; tests pass one writing to memory); default stdout. */
+  logger?: AppLogger;
   /**
    * Addresses/CIDRs of trusted reverse proxies (TRUST_PROXY): only a request from one of them has its
    * client address (`request.ip`: rate limits, logs) taken from X-Forwarded-For. Default none.
@@ -73,8 +85,12 @@ function answerClientError(error: { code?: string; rawPacket?: unknown }, socket
 const started = Symbol('startedAt');
 type TimedRequest = FastifyRequest & { [started]?: bigint };
 
+/** The request id header: reused from the request when sane (`requestIdOf`), always echoed. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
 /**
- * Creates a NestJS app on Fastify with everything both apps share: JSON logs, the error envelope
+ * Creates a NestJS app on Fastify with everything both apps share: pino logs (nestjs-pino; a request id
+ * per request, reused from a sane X-Request-Id and echoed, in every line the request logs), the error envelope
  * for every failure (including body-parser errors raised before Nest routing and requests Node's
  * HTTP parser refuses), request metrics and
  * graceful shutdown on `app.close()` (stop accepting, finish in-flight requests, close the database;
@@ -84,10 +100,15 @@ export async function createHttpApp(
   module: Type | DynamicModule,
   options: HttpAppOptions,
 ): Promise<NestFastifyApplication> {
-  const logger = options.logger ?? new JsonLogger(options.name);
+  const logger = options.logger ?? createLogger(options.name, options.logging);
   const adapter = new FastifyAdapter({
     bodyLimit: options.bodyLimit,
-    logger: false,
+    // Fastify's logger is the app's pino: each request gets a child logger carrying its id (`reqId`).
+    // Fastify's own request lines are off; the one line per request is written below (LOG_REQUESTS).
+    loggerInstance: logger as FastifyBaseLogger,
+    logController: new LogController({ disableRequestLogging: true }),
+    requestIdHeader: false,
+    genReqId: (raw: { headers: IncomingHttpHeaders }) => requestIdOf(raw.headers[REQUEST_ID_HEADER]),
     trustProxy:
       options.trustProxy !== undefined && options.trustProxy.length > 0 ? options.trustProxy : false,
     // Keep-alive sockets without a request in flight are closed at shutdown; busy ones finish first.
@@ -104,7 +125,7 @@ export async function createHttpApp(
       sendErrorAnswer(
         (error.statusCode ?? 500) < 500 ? new ApiException(400, 'BAD_REQUEST') : error,
         request,
-        reply.headers(SECURITY_HEADERS),
+        reply.headers(SECURITY_HEADERS).header(REQUEST_ID_HEADER, request.id),
         new Logger('Http'),
       ),
     // Errors of Node's HTTP parser (headers over 16 KiB → 431, an unparsable request → 400) happen
@@ -112,7 +133,7 @@ export async function createHttpApp(
     clientErrorHandler: answerClientError,
   });
   const app = await NestFactory.create<NestFastifyApplication>(module as Type, adapter, {
-    logger,
+    logger: new NestPinoLogger(logger),
     bufferLogs: false,
     abortOnError: false,
   });
@@ -136,15 +157,19 @@ export async function createHttpApp(
   installEdgeAnswers(app);
 
   const fastify = app.getHttpAdapter().getInstance();
-  const requestLogger = new Logger('Http');
-  fastify.addHook('onRequest', async (request: TimedRequest) => {
+  const logRequests = options.logging.requests;
+  fastify.addHook('onRequest', (request: TimedRequest, reply: FastifyReply, done: () => void) => {
     request[started] = process.hrtime.bigint();
+    void reply.header(REQUEST_ID_HEADER, request.id);
+    // Body parser, guards, handlers, services and the error filter log with the request's id from here on.
+    bindRequestLogger(request.log as AppLogger, done);
   });
   fastify.addHook('onResponse', async (request: TimedRequest, reply: FastifyReply) => {
     const seconds = Number(process.hrtime.bigint() - (request[started] ?? process.hrtime.bigint())) / 1e9;
     const route = request.routeOptions?.url ?? 'unmatched';
     options.metrics.observe(request.method, route, reply.statusCode, seconds);
-    requestLogger.log({
+    if (!logRequests) return;
+    request.log.info({
       msg: 'request',
       method: request.method,
       route,

@@ -1,20 +1,21 @@
 import { Logger } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig, ConfigError, loadConfig } from '../config/app-config';
-import { JsonLogger } from '../logging/json-logger';
+import { AppLogger, createLogger, flushLogger } from '../logging/logger';
 import { isSupervised, stopWhenSupervisorSays } from '../../process/supervision';
 
 /**
  * Entry point shared by both apps: validate the configuration (a bad value stops the process with a
- * message naming the variable), build the app, listen, and log where. Under `npm start` the app stops
- * only when the supervisor says so (signals are ignored); otherwise SIGTERM/SIGINT stop it gracefully.
+ * message naming the variable), make the process's logger (LOG_LEVEL, LOG_FORMAT), build the app and
+ * listen (Fastify logs where). Under `npm start` the app stops only when the supervisor says so
+ * (signals are ignored); otherwise SIGTERM/SIGINT stop it gracefully. Every exit writes the logs still
+ * buffered first.
  */
 export async function runApp(
   name: string,
-  build: (config: AppConfig, logger: JsonLogger) => Promise<NestFastifyApplication>,
+  build: (config: AppConfig, logger: AppLogger) => Promise<NestFastifyApplication>,
   port: (config: AppConfig) => number,
 ): Promise<void> {
-  const logger = new JsonLogger(name);
   let config: AppConfig;
   try {
     config = loadConfig();
@@ -26,22 +27,23 @@ export async function runApp(
     }
     throw error;
   }
+  const logger = createLogger(name, config.logging);
+  const exit = (code: number) => flushLogger(logger, () => process.exit(code));
   // Under `npm start` the supervisor alone stops the app (signals are ignored from here on).
   let app: NestFastifyApplication | undefined;
   const supervised = isSupervised();
   if (supervised) {
     stopWhenSupervisorSays(() =>
-      app ? stopGracefully(app, config.timeouts.shutdownMs, 'supervisor') : process.exit(0),
+      app ? stopGracefully(app, config.timeouts.shutdownMs, 'supervisor', exit) : exit(0),
     );
   }
   try {
     app = await build(config, logger);
-    if (!supervised) stopGracefullyOnSignals(app, config.timeouts.shutdownMs);
+    if (!supervised) stopGracefullyOnSignals(app, config.timeouts.shutdownMs, exit);
     await app.listen(port(config), config.host);
-    new Logger('Bootstrap').log({ msg: `${name} listening`, url: await app.getUrl() });
   } catch (error) {
-    logger.fatal(error instanceof Error ? error : String(error), 'Bootstrap');
-    process.exit(1);
+    logger.fatal({ context: 'Bootstrap', err: error }, 'start failed');
+    exit(1);
   }
 }
 
@@ -53,19 +55,28 @@ export async function runApp(
  * Bounded by SHUTDOWN_TIMEOUT_MS: a request or a database that never answers cannot hold the process;
  * past the deadline it logs and exits with status 1.
  */
-function stopGracefullyOnSignals(app: NestFastifyApplication, deadlineMs: number): void {
+function stopGracefullyOnSignals(
+  app: NestFastifyApplication,
+  deadlineMs: number,
+  exit: (code: number) => void,
+): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    stopGracefully(app, deadlineMs, signal);
+    stopGracefully(app, deadlineMs, signal, exit);
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 }
 
 /** Closes the app and exits 0, or 1 past `deadlineMs`; `signal` says who asked (a signal or the supervisor). */
-function stopGracefully(app: NestFastifyApplication, deadlineMs: number, signal: string): void {
+function stopGracefully(
+  app: NestFastifyApplication,
+  deadlineMs: number,
+  signal: string,
+  exit: (code: number) => void,
+): void {
   new Logger('Shutdown').log({ msg: 'Stopping gracefully', signal });
   setTimeout(() => {
     new Logger('Shutdown').error({
@@ -73,13 +84,16 @@ function stopGracefully(app: NestFastifyApplication, deadlineMs: number, signal:
       signal,
       deadlineMs,
     });
-    process.exit(1);
+    exit(1);
   }, deadlineMs).unref();
   app.close().then(
-    () => process.exit(0),
+    () => {
+      new Logger('Shutdown').log({ msg: 'Stopped', signal });
+      exit(0);
+    },
     (error: unknown) => {
-      new Logger('Shutdown').error({ msg: 'Shutdown failed', error: String(error) });
-      process.exit(1);
+      new Logger('Shutdown').error({ msg: 'Shutdown failed', err: error });
+      exit(1);
     },
   );
 }

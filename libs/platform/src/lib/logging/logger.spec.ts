@@ -1,0 +1,100 @@
+import { createLogger, prettyLine, requestIdOf } from './logger';
+
+function memory(): { lines: string[]; write(line: string): void } {
+  const lines: string[] = [];
+  return { lines, write: (line: string) => void lines.push(line) };
+}
+
+describe('createLogger', () => {
+  it('writes JSON lines with the level name, ISO time and the app, at or above the level', () => {
+    const out = memory();
+    const logger = createLogger('api', { level: 'warn', format: 'json' }, out);
+    logger.info('skipped');
+    logger.warn({ context: 'Test', n: 1 }, 'kept');
+    expect(out.lines.map((line) => JSON.parse(line))).toEqual([
+      { level: 'warn', time: expect.stringMatching(/Z$/), app: 'api', context: 'Test', n: 1, msg: 'kept' },
+    ]);
+  });
+
+  it('maps LOG_LEVEL verbose to trace', () => {
+    expect(createLogger('api', { level: 'verbose', format: 'json' }, memory()).level).toBe('trace');
+  });
+
+  it('redacts secrets by key, at the top and two levels down', () => {
+    const out = memory();
+    createLogger('api', { level: 'log', format: 'json' }, out).info({
+      password: 'p1',
+      body: { password: 'p2', adminKey: 'k', nested: { token: 't' } },
+      headers: {
+        authorization: 'Bearer b',
+        cookie: 'c',
+        'set-cookie': 's',
+        'x-access-token': 'x',
+        host: 'h',
+      },
+    });
+    const line = JSON.parse(out.lines[0]);
+    expect(line).toMatchObject({
+      password: '[redacted]',
+      body: { password: '[redacted]', adminKey: '[redacted]', nested: { token: '[redacted]' } },
+      headers: {
+        authorization: '[redacted]',
+        cookie: '[redacted]',
+        'set-cookie': '[redacted]',
+        'x-access-token': '[redacted]',
+        host: 'h',
+      },
+    });
+  });
+});
+
+describe('prettyLine', () => {
+  const pretty = prettyLine(false);
+  const time = '2026-11-23T08:00:00.000Z';
+
+  it('writes app, context and message on one short line, other fields after it', () => {
+    const line = pretty(
+      JSON.stringify({
+        level: 'info',
+        time,
+        app: 'api',
+        context: 'Database',
+        msg: 'Database ready',
+        dialect: 'sqlite',
+      }),
+    );
+    expect(line).toMatch(
+      /^\[\d\d:\d\d:\d\d\.000\] INFO: api \[Database\]: Database ready \{"dialect":"sqlite"\}\n$/,
+    );
+  });
+
+  it('writes a request line as method, path, status and time', () => {
+    const line = pretty(
+      JSON.stringify({
+        level: 'info',
+        time,
+        app: 'api',
+        reqId: 'r1',
+        msg: 'request',
+        method: 'GET',
+        route: '/health',
+        path: '/health',
+        status: 200,
+        ms: 0.8,
+        ip: '127.0.0.1',
+      }),
+    );
+    expect(line).toMatch(/INFO: api GET \/health 200 0\.8 ms \{"reqId":"r1","ip":"127\.0\.0\.1"\}\n$/);
+  });
+});
+
+describe('requestIdOf', () => {
+  it('keeps a sane id and replaces anything else by a random UUID', () => {
+    expect(requestIdOf('abc-123_x.y:z/9+=@')).toBe('abc-123_x.y:z/9+=@');
+    const uuid = /^[0-9a-f-]{36}$/;
+    for (const bad of [undefined, '', 'a b', 'a'.repeat(129), 'é', 'a\nb', ['a', 'b']]) {
+      expect(requestIdOf(bad)).toMatch(uuid);
+    }
+    expect(requestIdOf(undefined)).not.toBe(requestIdOf(undefined));
+  });
+});
