@@ -130,9 +130,9 @@ describe('demo mode: npm start with SIMULATOR=on', () => {
       timeoutMs,
     );
 
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'craftstats-demo-'));
-    ports = { api: await freePort(), ingest: await freePort(), status: await freePort() };
+  /** Runs `npm start` (start.mjs) on the test's database and ports, in its own process group. */
+  function launch(): void {
+    output = '';
     child = spawn(process.execPath, ['tools/start.mjs'], {
       cwd: ROOT,
       // A clean environment: only what a user's shell would have, plus the test's ports and database.
@@ -151,12 +151,72 @@ describe('demo mode: npm start with SIMULATOR=on', () => {
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     exit = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  }
 
-    demo = await until(async () => {
+  /** The credentials of the banner, once start.mjs printed its ready line. */
+  const ready = () =>
+    until(async () => {
       const parsed = /^ready: /m.test(output) ? parseCredentials(output) : null;
       if (!parsed) throw new Error(`no ready line with the credentials yet:\n${output.slice(-4000)}`);
       return parsed;
     });
+
+  /** Players the database shows online (the demo's SQLite file, read-only). */
+  function onlinePlayers(): unknown[] {
+    const db = new Database(path.join(dir, 'demo.sqlite'), { readonly: true });
+    try {
+      return db.prepare('SELECT nick FROM players WHERE is_online = 1').all();
+    } finally {
+      db.close();
+    }
+  }
+
+  /**
+   * Sends `signal` to every process of the demo's group (as a terminal's Ctrl+C, or `kill -TERM -<pgid>`,
+   * does) while players are online, and checks the orderly stop: start.mjs exits 0 within 30 s with
+   * the whole group, the simulator stopped first with every event delivered, nobody is left online.
+   */
+  async function expectOrderlyStopOn(signal: NodeJS.Signals): Promise<void> {
+    // Someone is online, so "nobody left online" below says something.
+    await until(async () => expect(onlinePlayers().length).toBeGreaterThan(0));
+    const pgid = child.pid as number;
+    const started = Date.now();
+    process.kill(-pgid, signal);
+    expect(await exit).toEqual({ code: 0, signal: null });
+    while (groupAlive(pgid) && Date.now() - started < 31_000)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(groupAlive(pgid)).toBe(false);
+    expect(Date.now() - started).toBeLessThan(30_000);
+
+    // The simulator's last line (pretty, as in demo mode): "… INFO: simulator: stopped {"delivered":…}".
+    const stopped = /INFO: simulator: stopped (\{.*\})$/m.exec(output);
+    expect(stopped).not.toBeNull();
+    const counts = JSON.parse(stopped?.[1] ?? '{}') as Record<string, unknown>;
+    expect(counts).toMatchObject({ undelivered: 0, delivered: expect.any(Number) });
+    // In that order: the simulator stopped before the apps began to.
+    const simulatorStopped = output.indexOf('INFO: simulator: stopped');
+    expect(output.indexOf('INFO: api [Shutdown]: Stopping gracefully')).toBeGreaterThan(simulatorStopped);
+    expect(output.indexOf('INFO: log-ingestor [Shutdown]: Stopping gracefully')).toBeGreaterThan(
+      simulatorStopped,
+    );
+    expect(output).not.toContain('events not delivered at shutdown');
+    expect(output).not.toMatch(/(ERROR|FATAL): simulator/);
+
+    expect(onlinePlayers()).toEqual([]);
+    const db = new Database(path.join(dir, 'demo.sqlite'), { readonly: true });
+    try {
+      const events = db.prepare('SELECT COUNT(*) AS n FROM processed_events').get() as { n: number };
+      expect(events.n).toBeGreaterThan(0);
+    } finally {
+      db.close();
+    }
+  }
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'craftstats-demo-'));
+    ports = { api: await freePort(), ingest: await freePort(), status: await freePort() };
+    launch();
+    demo = await ready();
     api = createApiClient({ baseUrl: demo.apiUrl, timeoutMs: 5000 });
   }, 90_000);
 
@@ -192,8 +252,8 @@ describe('demo mode: npm start with SIMULATOR=on', () => {
     ]);
     // Both apps had answered /health before the banner.
     const before = output.slice(0, output.indexOf('\ncraftstats:'));
-    expect(before).toContain('"app":"api","context":"Bootstrap","msg":"api listening"');
-    expect(before).toContain('"app":"log-ingestor","context":"Bootstrap","msg":"log-ingestor listening"');
+    expect(before).toContain(`INFO: api: Server listening at http://127.0.0.1:${ports.api}`);
+    expect(before).toContain(`INFO: log-ingestor: Server listening at http://127.0.0.1:${ports.ingest}`);
     for (const port of [ports.api, ports.ingest]) {
       expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
     }
@@ -315,38 +375,26 @@ describe('demo mode: npm start with SIMULATOR=on', () => {
     expect(verify.code).toBe(0);
   }, 120_000);
 
-  it('on SIGINT to the whole process group (Ctrl+C) stops the simulator first: every event delivered, nobody left online', async () => {
-    const pgid = child.pid as number;
-    const started = Date.now();
-    process.kill(-pgid, 'SIGINT'); // what a terminal's Ctrl+C does: every process of the group
-    expect(await exit).toEqual({ code: 0, signal: null });
-    while (groupAlive(pgid) && Date.now() - started < 31_000)
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(groupAlive(pgid)).toBe(false);
-    expect(Date.now() - started).toBeLessThan(30_000);
-
-    const stopped = output
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>)
-      .find((line) => line['app'] === 'simulator' && line['msg'] === 'stopped');
-    expect(stopped).toMatchObject({ undelivered: 0 });
-    expect(stopped?.['delivered']).toEqual(expect.any(Number));
-    expect(output).not.toContain('events not delivered at shutdown');
-    expect(output).not.toMatch(
-      /"app":"simulator"[^\n]*"level":"error"|"level":"error"[^\n]*"app":"simulator"/,
+  it('logs short pretty lines: no JSON, no route listing, a start of a few lines per app', () => {
+    const logLines = output.split('\n').filter((line) => /^\[\d\d:\d\d:\d\d\.\d{3}\] [A-Z]+: /.test(line));
+    expect(logLines.length).toBeGreaterThan(0);
+    expect(output.split('\n').filter((line) => line.startsWith('{'))).toEqual([]);
+    expect(output).not.toContain('Mapped {');
+    const beforeBanner = output.slice(0, output.indexOf('\ncraftstats:'));
+    expect(beforeBanner.split('\n').filter((line) => line.includes('INFO: api')).length).toBeLessThanOrEqual(
+      4,
     );
+  });
 
-    const db = new Database(path.join(dir, 'demo.sqlite'), { readonly: true });
-    try {
-      const online = db.prepare('SELECT nick FROM players WHERE is_online = 1').all();
-      expect(online).toEqual([]);
-      const events = db.prepare('SELECT COUNT(*) AS n FROM processed_events').get() as { n: number };
-      expect(events.n).toBeGreaterThan(0);
-    } finally {
-      db.close();
-    }
-  }, 45_000);
+  it('on SIGINT to the whole process group (Ctrl+C) stops the simulator first: every event delivered, nobody left online', async () => {
+    await expectOrderlyStopOn('SIGINT');
+  }, 60_000);
+
+  it('started again on the same database, on SIGTERM to the whole process group stops the simulator first too', async () => {
+    launch();
+    await ready();
+    await expectOrderlyStopOn('SIGTERM');
+  }, 150_000);
 
   it('finds drift after the database was tampered with (exit 1), and npm run rebuild repairs it', async () => {
     const db = new Database(path.join(dir, 'demo.sqlite'));

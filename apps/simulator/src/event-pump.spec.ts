@@ -6,7 +6,7 @@ import {
   IngestSendError,
 } from '@craftstats/contracts';
 import { EventPump } from './event-pump';
-import type { Log, LogLevel } from './json-log';
+import type { Log, LogLevel } from './log';
 import { Simulation } from './simulation/simulation';
 
 const T0 = Date.UTC(2025, 4, 12, 18, 0, 0);

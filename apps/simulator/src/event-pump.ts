@@ -1,5 +1,5 @@
 import { type IngestClient, type IngestEvent, IngestSendError } from '@craftstats/contracts';
-import { type Log, errorText } from './json-log';
+import { type Log, errorText } from './log';
 import type { Simulation } from './simulation/simulation';
 import { abortableSleep } from './sleep';
 
@@ -140,8 +140,9 @@ export class EventPump {
         error: rejection.error,
       });
     }
+    // Every batch, so only at LOG_LEVEL=debug: at the default level the demo's log stays readable.
     if (count > 0)
-      this.options.log('info', 'events delivered', {
+      this.options.log('debug', 'events delivered', {
         accepted,
         duplicates,
         rejected: rejected.length,

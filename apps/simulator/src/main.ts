@@ -1,30 +1,41 @@
 import { createApiClient, createIngestClient } from '@craftstats/contracts';
+import { flushLogger } from '@craftstats/platform/logging';
 import { isSupervised, stopWhenSupervisorSays } from '@craftstats/platform/process';
 import { EventPump } from './event-pump';
 import { createFavicon } from './favicon';
-import { errorText, jsonLog } from './json-log';
+import { createSimulatorLogger, errorText, logTo } from './log';
 import { resumeFromApi, waitForApi } from './resume';
 import { MAX_PLAYERS, Simulation } from './simulation/simulation';
 import { SimulatorConfigError, loadSimulatorConfig } from './simulator.config';
 import { registerDemoStaff } from './staff-account';
 import { type StatusResponder, startStatusResponder } from './status-responder';
 
+const logger = (() => {
+  try {
+    return createSimulatorLogger();
+  } catch (error) {
+    // A bad LOG_LEVEL/LOG_FORMAT: no log format yet, one plain line on stderr (as the apps do).
+    process.stderr.write(`simulator: ${errorText(error)}\n`);
+    return process.exit(78);
+  }
+})();
+
 /**
  * The demo game-server simulator (SPEC §6), started by `npm start` in demo mode: posts realistic events
  * through the real ingestion endpoint, sets the demo staff member's password through the API and
  * answers Server List Pings with the simulated player count. SIGTERM/SIGINT (or, under `npm start`,
  * the supervisor's shutdown message): the players quit, the remaining events are delivered (for at
- * most 10 s), the responder closes.
+ * most 10 s), the responder closes. Resolves with the exit code.
  */
-async function main(): Promise<void> {
-  const log = jsonLog();
+async function main(): Promise<number> {
+  const log = logTo(logger);
   let config;
   try {
     config = loadSimulatorConfig(process.env);
   } catch (error) {
     if (!(error instanceof SimulatorConfigError)) throw error;
     log('fatal', error.message, { variable: error.variable });
-    process.exit(78); // EX_CONFIG, as the apps do
+    return 78; // EX_CONFIG, as the apps do
   }
 
   const stop = new AbortController();
@@ -103,15 +114,16 @@ async function main(): Promise<void> {
   await pump.close();
   await responder?.close();
   log('info', 'stopped', { delivered: pump.deliveredCount(), undelivered: pump.pendingCount() });
+  return 0;
 }
 
+// Every exit writes the log lines still buffered first.
+const exit = (code: number) => flushLogger(logger, () => process.exit(code));
+
 main().then(
-  () => process.exit(0),
+  (code) => exit(code),
   (error: unknown) => {
-    jsonLog()('fatal', 'simulator failed', {
-      error: errorText(error),
-      stack: error instanceof Error ? error.stack : undefined,
-    });
-    process.exit(1);
+    logger.fatal({ err: error, error: errorText(error) }, 'simulator failed');
+    exit(1);
   },
 );

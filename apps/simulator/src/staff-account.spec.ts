@@ -1,5 +1,5 @@
 import { type AccountResult, ApiError, type ApiClient, type RegisterResponse } from '@craftstats/contracts';
-import type { Log, LogLevel } from './json-log';
+import type { Log, LogLevel } from './log';
 import { registerDemoStaff } from './staff-account';
 
 type Answer = AccountResult<RegisterResponse> | Error;

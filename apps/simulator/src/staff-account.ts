@@ -1,5 +1,5 @@
 import { type ApiClient, isApiError } from '@craftstats/contracts';
-import { type Log, errorText } from './json-log';
+import { type Log, errorText } from './log';
 import { abortableSleep } from './sleep';
 
 export interface StaffAccountOptions {

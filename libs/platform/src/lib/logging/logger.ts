@@ -77,11 +77,14 @@ export function prettyLine(colorize = false): (line: string) => string {
 
 /**
  * Where the log lines go: stdout through an asynchronous pino destination (SonicBoom, `sync: false`:
- * a request never waits for a write; pino flushes it synchronously when the process exits). `pretty`
+ * a request never waits for a write; what is left is written synchronously when the process exits,
+ * and `flushLogger` waits for the writes in flight before an exit of our own). `pretty`
  * formats each line with pino-pretty first, in this thread.
  */
 export function stdoutDestination(format: LogFormat): DestinationStream {
-  const stdout = pino.destination({ dest: 1, sync: false });
+  // minLength 1 writes as soon as there is a line, like 0, but makes flush(cb) wait until everything,
+  // including a write still in flight, is out (with 0 it calls back at once): `flushLogger` relies on it.
+  const stdout = pino.destination({ dest: 1, sync: false, minLength: 1 });
   if (format === 'json') return stdout;
   const pretty = prettyLine(process.stdout.isTTY === true && process.env['NO_COLOR'] === undefined);
   return {
