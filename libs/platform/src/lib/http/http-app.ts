@@ -157,7 +157,8 @@ export async function createHttpApp(
   installEdgeAnswers(app);
 
   const fastify = app.getHttpAdapter().getInstance();
-  const logRequests = options.logging.requests;
+  // Decided once: with LOG_REQUESTS=off (or a level above info) a request builds no log line at all.
+  const logRequests = options.logging.requests && logger.isLevelEnabled('info');
   fastify.addHook('onRequest', (request: TimedRequest, reply: FastifyReply, done: () => void) => {
     request[started] = process.hrtime.bigint();
     void reply.header(REQUEST_ID_HEADER, request.id);
