@@ -3,7 +3,7 @@
 // At 10k, 100k and 1M players (the data set of `npm run bench`), the API's own repositories (the
 // built persistence library, exactly the code the API runs on a cache miss) read each leaderboard
 // and profile --samples times; the latency percentiles are printed per size, with the EXPLAIN of
-// every query they sent (captured from TypeORM) and the verdict "no filesort, no full scan".
+// every query they sent (captured from TypeORM's logger and the driver's execute) and the verdict "no filesort, no full scan".
 //
 //   npm run bench:scaling [-- --sizes 10000,100000,1000000 --samples 300 --keep]
 //   DATABASE_URL as for `npm run bench`; databases craftstats_bench_<players> (shared with --keep).
