@@ -84,8 +84,8 @@ function rowsRead(node) {
   let sum = 0;
   if ('table_name' in node) {
     // A const table (one row by a unique key) is read while planning: ANALYZE has no r_rows for it.
-    if ('r_rows' in node) sum = Number(node.r_loops ?? 1) * Number(node.r_rows);
-    else if (node.access_type === 'const' || node.access_type === 'system') sum = Number(node.rows ?? 1);
+    if (node.access_type === 'const' || node.access_type === 'system') sum = Number(node.rows ?? 1);
+    else if (typeof node.r_rows === 'number') sum = Number(node.r_loops ?? 1) * node.r_rows;
   }
   for (const value of Object.values(node)) sum += rowsRead(value);
   return sum;
