@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { EntityManager, In } from 'typeorm';
+import { Readable } from 'node:stream';
+import { EntityManager } from 'typeorm';
 import {
   ECONOMY_TYPES,
   LegacyImportEvent,
@@ -43,19 +44,108 @@ export function projectNewPlayers(
   });
 }
 
+/**
+ * How the bulk path puts rows into the tables. `load-data`: one `LOAD DATA LOCAL INFILE` per table and
+ * page, the rows streamed from memory as tab-separated text (MySQL/MariaDB whose `local_infile` is on):
+ * the server neither parses a 45-column VALUES list per row nor formats 20,000 placeholders per
+ * statement, which halved the time of the players' and balances' inserts in the measurements of
+ * docs/legacy-import.md. `insert`: multi-row INSERTs (SQLite, or a server that refuses local files).
+ */
+export type BulkWriteMode = 'load-data' | 'insert';
+
+/** `load-data` where the target allows it (asked once per import), else `insert`. */
+export async function bulkWriteMode(manager: EntityManager, dialect: Dialect): Promise<BulkWriteMode> {
+  if (dialect !== 'mysql') return 'insert';
+  const rows: Array<{ enabled: unknown }> = await manager.query('SELECT @@local_infile AS enabled');
+  return Number(rows[0]?.enabled) === 1 ? 'load-data' : 'insert';
+}
+
 function insertSql(dialect: Dialect, table: string, columns: readonly string[], rowCount: number): string {
   const q = (name: string) => (dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
   const row = `(${columns.map(() => '?').join(', ')})`;
   return `INSERT INTO ${q(table)} (${columns.map(q).join(', ')}) VALUES ${Array(rowCount).fill(row).join(', ')}`;
 }
 
-async function insertRows(
+/** One value as a field of LOAD DATA's default format (tab-separated, backslash escapes, \N = NULL). */
+function loadDataField(value: Value): string {
+  if (value === null) return '\\N';
+  if (typeof value === 'number') return String(value);
+  return /[\\\t\n\r\0]/.test(value)
+    ? value.replace(/[\\\t\n\r\0]/g, (c) =>
+        c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\0',
+      )
+    : value;
+}
+
+/** The result of a LOAD DATA as mysql2 reports it. */
+interface LoadResult {
+  affectedRows: number;
+  warningStatus: number;
+}
+
+/** mysql2's own (callback) connection under TypeORM's query runner: only it can stream a local file. */
+interface RawMysqlConnection {
+  query(
+    options: { sql: string; infileStreamFactory: () => Readable },
+    callback: (error: Error | null, result: LoadResult) => void,
+  ): void;
+}
+
+/** Rows per LOAD DATA: a page of 5,000 players has ~25,000 balance rows, well within one. */
+const ROWS_PER_LOAD = 50_000;
+
+async function loadRows(
   manager: EntityManager,
-  dialect: Dialect,
   table: string,
   columns: readonly string[],
   rows: readonly Value[][],
 ): Promise<void> {
+  const runner = manager.queryRunner;
+  if (!runner) throw new Error('LOAD DATA needs the transaction of the page (no query runner)');
+  const connection = (await (
+    runner as unknown as { connect(): Promise<RawMysqlConnection> }
+  ).connect()) as RawMysqlConnection;
+  for (const part of chunk(rows, ROWS_PER_LOAD)) {
+    const text = part.map((row) => row.map(loadDataField).join('\t')).join('\n') + '\n';
+    const sql =
+      `LOAD DATA LOCAL INFILE 'craftstats-${table}.tsv' INTO TABLE \`${table}\` CHARACTER SET utf8mb4 ` +
+      `(${columns.map((c) => `\`${c}\``).join(', ')})`;
+    const result = await new Promise<LoadResult>((resolve, reject) =>
+      connection.query(
+        { sql, infileStreamFactory: () => Readable.from([Buffer.from(text, 'utf8')]) },
+        (error, r) => (error ? reject(error) : resolve(r)),
+      ),
+    );
+    // With LOCAL the server cannot stop the client's transfer, so a duplicate key only skips the row
+    // (as with IGNORE) and a bad value is only a warning: both are turned back into the errors a plain
+    // INSERT raises, so the page rolls back (and a duplicate sends it through the event store).
+    if (result.affectedRows !== part.length) {
+      throw Object.assign(
+        new Error(
+          `LOAD DATA into ${table}: ${part.length - result.affectedRows} of ${part.length} rows skipped as duplicate keys`,
+        ),
+        { code: 'ER_DUP_ENTRY' },
+      );
+    }
+    if (result.warningStatus > 0) {
+      const warnings: Array<{ Message: string }> = await manager.query('SHOW WARNINGS LIMIT 3');
+      throw new Error(
+        `LOAD DATA into ${table}: ${result.warningStatus} warning(s): ${warnings.map((w) => w.Message).join('; ')}`,
+      );
+    }
+  }
+}
+
+async function insertRows(
+  manager: EntityManager,
+  dialect: Dialect,
+  mode: BulkWriteMode,
+  table: string,
+  columns: readonly string[],
+  rows: readonly Value[][],
+): Promise<void> {
+  if (rows.length === 0) return;
+  if (mode === 'load-data') return loadRows(manager, table, columns, rows);
   for (const part of chunk(rows, ROWS_PER_STATEMENT)) {
     await manager.query(insertSql(dialect, table, columns, part.length), part.flat());
   }
@@ -77,14 +167,15 @@ export async function writeNewPlayers(
   imports: readonly ProjectedImport[],
   source: string,
   receivedAt: number,
+  mode: BulkWriteMode = 'insert',
 ): Promise<{ registrations: number }> {
   if (imports.length === 0) return { registrations: 0 };
-  if (dialect !== 'mysql') return writeRows(manager, dialect, imports, source, receivedAt);
+  if (dialect !== 'mysql') return writeRows(manager, dialect, 'insert', imports, source, receivedAt);
   // The balance and vote rows reference players inserted a few statements earlier in this very
   // transaction: checking each foreign key again only costs time.
   await manager.query('SET SESSION foreign_key_checks = 0');
   try {
-    return await writeRows(manager, dialect, imports, source, receivedAt);
+    return await writeRows(manager, dialect, mode, imports, source, receivedAt);
   } finally {
     await manager.query('SET SESSION foreign_key_checks = 1');
   }
@@ -93,6 +184,7 @@ export async function writeNewPlayers(
 async function writeRows(
   manager: EntityManager,
   dialect: Dialect,
+  mode: BulkWriteMode,
   imports: readonly ProjectedImport[],
   source: string,
   receivedAt: number,
@@ -101,6 +193,7 @@ async function writeRows(
   await insertRows(
     manager,
     dialect,
+    mode,
     'processed_events',
     ['source', 'event_id', 'batch_id', 'received_at'],
     imports.map(({ event }) => [source, event.id, batchId, receivedAt]),
@@ -108,6 +201,7 @@ async function writeRows(
   await insertRows(
     manager,
     dialect,
+    mode,
     'economy_log',
     [
       'event_id',
@@ -146,6 +240,7 @@ async function writeRows(
   await insertRows(
     manager,
     dialect,
+    mode,
     'players',
     playerColumns.map((column) => column.databaseName),
     imports.map(({ player }) => {
@@ -157,13 +252,15 @@ async function writeRows(
     }),
   );
 
+  // The ids the inserts gave the players, by uuid (one indexed lookup per 1,000).
   const ids = new Map<string, number>();
-  for (const part of chunk(imports, ROWS_PER_STATEMENT)) {
-    const rows = await manager.getRepository(PlayerEntity).find({
-      select: { id: true, uuid: true },
-      where: { uuid: In(part.map(({ player }) => player.uuid)) },
-    });
-    for (const row of rows) ids.set(row.uuid, row.id);
+  const q = (name: string) => (dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
+  for (const part of chunk(imports, 1000)) {
+    const rows: Array<{ id: number | string; uuid: string }> = await manager.query(
+      `SELECT ${q('id')} AS id, ${q('uuid')} AS uuid FROM ${q('players')} WHERE ${q('uuid')} IN (${part.map(() => '?').join(', ')})`,
+      part.map(({ player }) => player.uuid),
+    );
+    for (const row of rows) ids.set(row.uuid, Number(row.id));
   }
   const idOf = (uuid: string): number => {
     const id = ids.get(uuid);
@@ -196,6 +293,7 @@ async function writeRows(
   await insertRows(
     manager,
     dialect,
+    mode,
     'player_balances',
     ['player_id', 'currency', 'amount', 'sort_key', 'as_of', 'nick_lower', 'uuid'],
     balances,
@@ -203,6 +301,7 @@ async function writeRows(
   await insertRows(
     manager,
     dialect,
+    mode,
     'vote_counts',
     ['player_id', 'period', 'period_key', 'votes', 'sort_key', 'nick_lower', 'uuid'],
     votes,

@@ -16,6 +16,7 @@ import { runMigrations } from '../database/migrate';
 import { TypeOrmEventStore } from '../events/event.typeorm-store';
 import { rebuildProjections } from '../projections/projection.rebuild';
 import { importLegacyProfiles } from './legacy-import';
+import { bulkWriteMode, projectNewPlayers, writeNewPlayers } from './legacy-import.bulk';
 import { LegacyProfileReader } from './legacy-profile.reader';
 
 const AS_OF = Date.UTC(2026, 10, 20, 12);
@@ -101,6 +102,49 @@ const skipReason = mariaDbSkipReason();
         expect(report.players).toBe(ROWS - 4);
         expect(report.drift).toEqual([]);
         expect(report.driftCount).toBe(0);
+      });
+
+      it('writes text with tabs, line breaks and backslashes exactly, and a player created meanwhile fails the page', async () => {
+        const target = await migratedDatabase(fx.dialect);
+        extra.push(target);
+        // MariaDB loads the rows as a local file (the fast path this test must exercise), SQLite inserts.
+        const mode = await bulkWriteMode(target.ds.manager, fx.dialect);
+        expect(mode).toBe(fx.dialect === 'mysql' ? 'load-data' : 'insert');
+        const status = 'tab\there\nnew line\r\\N back\\slash \\t Žluťoučký';
+        const imported = (row: Record<string, unknown>) => {
+          const result = legacyProfileEvent(row as never, AS_OF);
+          if (!result.ok) throw new Error(result.detail);
+          return projectNewPlayers([result.event], {
+            source: LEGACY_SOURCE,
+            timeZone: TZ,
+          });
+        };
+        const write = (row: Record<string, unknown>) =>
+          target.ds.transaction((manager) =>
+            writeNewPlayers(manager, fx.dialect, imported(row), LEGACY_SOURCE, AS_OF, mode),
+          );
+        const row = { ...rows[0], status };
+        await write(row);
+        const stored = (await target.ds.query('SELECT social_status AS s FROM players WHERE uuid = ?', [
+          imported(row)[0]?.player.uuid,
+        ])) as Array<{ s: string }>;
+        expect(stored).toEqual([{ s: status }]);
+        const [{ details }] = (await target.ds.query('SELECT details FROM economy_log')) as Array<{
+          details: string;
+        }>;
+        expect(JSON.parse(details).status).toBe(status);
+
+        // Another row of the same player (new event id, existing uuid): LOAD DATA would only skip the
+        // player's row, so the bulk path must raise the duplicate key and roll the whole page back.
+        const duplicateKey = fx.dialect === 'mysql' ? /^ER_DUP_ENTRY$/ : /^SQLITE_CONSTRAINT/;
+        await expect(write({ ...row, id: 999 })).rejects.toMatchObject({
+          code: expect.stringMatching(duplicateKey),
+        });
+        const counts = (await target.ds.query(
+          'SELECT (SELECT COUNT(*) FROM players) AS players, (SELECT COUNT(*) FROM economy_log) AS log, ' +
+            '(SELECT COUNT(*) FROM processed_events) AS processed',
+        )) as Array<Record<string, unknown>>;
+        expect(counts.map((c) => Object.values(c).map(Number))).toEqual([[1, 1, 1]]);
       });
 
       it('merges into players the database already knows: newer live values win, counts add', async () => {

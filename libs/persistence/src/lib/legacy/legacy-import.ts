@@ -10,9 +10,8 @@ import { dialectOf } from '../database/data-source';
 import { chunk } from '../database/sql-dialect';
 import { ProcessedEventEntity } from '../events/processed-event.entity';
 import { TypeOrmEventStore } from '../events/event.typeorm-store';
-import { PlayerEntity } from '../players/player.entity';
 import { LegacyImportEntity } from './legacy-import.entity';
-import { projectNewPlayers, writeNewPlayers } from './legacy-import.bulk';
+import { BulkWriteMode, bulkWriteMode, projectNewPlayers, writeNewPlayers } from './legacy-import.bulk';
 import { LegacyProfileReader } from './legacy-profile.reader';
 
 /** A row that was not imported, with the reason (every one is reported, none silently dropped). */
@@ -121,6 +120,7 @@ export async function importLegacyProfiles(options: LegacyImportOptions): Promis
   const ctx = { source: LEGACY_SOURCE, receivedAt, timeZone };
   const started = now();
 
+  const mode: BulkWriteMode = dryRun ? 'insert' : await bulkWriteMode(target.manager, dialect);
   const checkpoint = await readCheckpoint(target, reader.name);
   const resumedAfterId = options.fromStart ? 0 : (checkpoint?.lastId ?? 0);
   const duplicates = await reader.duplicateUuids();
@@ -189,7 +189,7 @@ export async function importLegacyProfiles(options: LegacyImportOptions): Promis
     }
 
     const page = tracker.start(lastId);
-    const task = importPage(target, dialect, store, events, ctx, dryRun, {
+    const task = importPage(target, dialect, mode, store, events, ctx, dryRun, {
       source: reader.name,
       lastId: () => tracker.committing(page),
       skipped: skippedHere,
@@ -304,15 +304,17 @@ async function readCheckpoint(target: DataSource, source: string): Promise<Legac
 
 async function existingPlayers(
   manager: EntityManager,
+  dialect: 'mysql' | 'sqlite',
   uuids: readonly string[],
 ): Promise<Map<string, ExistingPlayer>> {
+  const q = (name: string) => (dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
   const found = new Map<string, ExistingPlayer>();
   for (const part of chunk(uuids, 1000)) {
-    const rows = await manager.getRepository(PlayerEntity).find({
-      select: { uuid: true, registred: true },
-      where: { uuid: In(part) },
-    });
-    for (const row of rows) found.set(row.uuid, { registred: row.registred });
+    const rows: Array<{ uuid: string; registred: number | string }> = await manager.query(
+      `SELECT ${q('uuid')} AS uuid, ${q('registred')} AS registred FROM ${q('players')} WHERE ${q('uuid')} IN (${part.map(() => '?').join(', ')})`,
+      part,
+    );
+    for (const row of rows) found.set(row.uuid, { registred: Number(row.registred) });
   }
   return found;
 }
@@ -332,6 +334,7 @@ async function processedIds(manager: EntityManager, ids: readonly string[]): Pro
 async function importPage(
   target: DataSource,
   dialect: 'mysql' | 'sqlite',
+  mode: BulkWriteMode,
   store: TypeOrmEventStore,
   events: readonly LegacyImportEvent[],
   ctx: { source: string; receivedAt: number; timeZone: string },
@@ -340,7 +343,7 @@ async function importPage(
 ): Promise<PageOutcome> {
   let known: Map<string, ExistingPlayer>;
   try {
-    known = await existingPlayers(target.manager, [...new Set(events.map((event) => event.uuid))]);
+    known = await existingPlayers(target.manager, dialect, [...new Set(events.map((event) => event.uuid))]);
   } catch (error) {
     if (dryRun && /players/.test(String(error))) known = new Map();
     else throw error;
@@ -404,7 +407,7 @@ async function importPage(
   };
   try {
     const { registrations } = await target.transaction(async (manager) => {
-      const written = await writeNewPlayers(manager, dialect, projected, ctx.source, ctx.receivedAt);
+      const written = await writeNewPlayers(manager, dialect, projected, ctx.source, ctx.receivedAt, mode);
       await writeCheckpoint(manager, merged + fresh.length);
       return written;
     });
