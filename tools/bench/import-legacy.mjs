@@ -3,8 +3,16 @@
 // MariaDB database built from the old system's DDL, imported into a scratch craftstats database on
 // the same server. Both databases are dropped at the end. Target: 1,000,000 rows in at most 3 minutes.
 //   node tools/bench/import-legacy.mjs [--rows N] [--page-size N]      (BENCH_MARIADB_URL, default mariadb://root@127.0.0.1:3306/)
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+//   node tools/bench/import-legacy.mjs --private-server [--buffer-pool 2G] [--rows N]
+// --private-server runs both databases on a MariaDB server of its own (mariadb-install-db into a
+// directory on disk, production durability: innodb_flush_log_at_trx_commit=1), whose InnoDB buffer
+// pool holds the imported working set (default 2G; a shared server's 128M default makes every
+// secondary-index insert of a million players a disk read, see docs/legacy-import.md). The server
+// and its directory are removed at the end.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,11 +23,17 @@ const require = createRequire(import.meta.url);
 const mysql = require('mysql2/promise');
 
 const { values: args } = parseArgs({
-  options: { rows: { type: 'string', default: '1000000' }, 'page-size': { type: 'string' } },
+  options: {
+    rows: { type: 'string', default: '1000000' },
+    'page-size': { type: 'string' },
+    'private-server': { type: 'boolean', default: false },
+    'buffer-pool': { type: 'string', default: '2G' },
+  },
 });
 const rows = Number(args.rows);
 const TARGET_SECONDS = 180;
-const base = new URL(process.env.BENCH_MARIADB_URL ?? 'mariadb://root@127.0.0.1:3306/');
+const privateServer = args['private-server'] ? await startPrivateServer(args['buffer-pool']) : null;
+const base = new URL(privateServer?.url ?? process.env.BENCH_MARIADB_URL ?? 'mariadb://root@127.0.0.1:3306/');
 const server = {
   host: base.hostname,
   port: Number(base.port || 3306),
@@ -35,6 +49,74 @@ function url(db, protocol = 'mysql:') {
   u.protocol = protocol;
   u.pathname = `/${db}`;
   return u.toString();
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return null;
+  }
+}
+
+async function startPrivateServer(bufferPool) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'craftstats-bench-mariadb-'));
+  const port = await new Promise((resolve, reject) => {
+    const probe = net.createServer().on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address();
+      probe.close(() => resolve(free));
+    });
+  });
+  const datadir = path.join(dir, 'data');
+  execFileSync('mariadb-install-db', [
+    '--no-defaults',
+    `--datadir=${datadir}`,
+    '--user=root',
+    '--auth-root-authentication-method=normal',
+    '--skip-test-db',
+  ]);
+  const child = spawn(
+    'mariadbd',
+    [
+      '--no-defaults',
+      '--user=root',
+      `--datadir=${datadir}`,
+      `--port=${port}`,
+      '--bind-address=127.0.0.1',
+      `--socket=${path.join(dir, 'mariadb.sock')}`,
+      `--pid-file=${path.join(dir, 'mariadb.pid')}`,
+      `--log-error=${path.join(dir, 'error.log')}`,
+      '--skip-name-resolve',
+      '--performance-schema=OFF',
+      `--innodb-buffer-pool-size=${bufferPool}`,
+      '--innodb-log-file-size=1G',
+      '--innodb-flush-log-at-trx-commit=1',
+      '--character-set-server=utf8mb4',
+      '--collation-server=utf8mb4_unicode_ci',
+    ],
+    { stdio: 'ignore' },
+  );
+  const remove = () => {
+    child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', remove);
+  child.unref();
+  for (let i = 0; ; i++) {
+    try {
+      const probe = await mysql.createConnection({ host: '127.0.0.1', port, user: 'root' });
+      await probe.end();
+      break;
+    } catch (error) {
+      if (i > 600) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  process.stdout.write(`private MariaDB server on port ${port}, buffer pool ${bufferPool}, data in ${dir}\n`);
+  return { url: `mariadb://root@127.0.0.1:${port}/`, remove, pid: child.pid };
 }
 
 const admin = await mysql.createConnection({
@@ -73,6 +155,12 @@ try {
   }
   process.stdout.write(`generated ${rows} legacy rows in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
 
+  const load = () =>
+    os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ');
+  const loadBefore = load();
   t = Date.now();
   const child = spawn(
     process.execPath,
@@ -93,7 +181,14 @@ try {
   process.once('SIGTERM', stop);
   let stdout = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
+  // The CPU time the import and (on a private server) MariaDB used: on a shared machine the wall
+  // time depends on the others' load, the CPU time much less.
+  const serverCpuBefore = privateServer ? cpuSeconds(privateServer.pid) : null;
+  let importCpu = null;
+  const sampler = setInterval(() => (importCpu = cpuSeconds(child.pid) ?? importCpu), 500);
   const code = await new Promise((resolve) => child.on('close', resolve));
+  clearInterval(sampler);
+  const serverCpu = privateServer ? cpuSeconds(privateServer.pid) - serverCpuBefore : null;
   const wall = (Date.now() - t) / 1000;
   if (code !== 0) throw new Error(`import exited with ${code}`);
   const summary = JSON.parse(stdout.trim().split('\n').pop());
@@ -107,10 +202,17 @@ try {
     `import: ${summary.rowsRead} rows in ${(summary.elapsedMs / 1000).toFixed(1)} s = ${Math.round(summary.rowsPerSecond)} rows/s ` +
       `(process wall time incl. build and migrations ${wall.toFixed(1)} s); created ${summary.created}, skipped ${summary.skipped.length}\n` +
       `target rows: ${JSON.stringify(counts)}\n` +
+      `CPU: import process ${importCpu?.toFixed(1) ?? '?'} s (until its last sample)` +
+      (serverCpu === null
+        ? ' (MariaDB: shared server, not measured)'
+        : `, MariaDB ${serverCpu.toFixed(1)} s`) +
+      '\n' +
+      `load average (1, 5, 15 min) on ${os.cpus().length} cores: ${loadBefore} at the start, ${load()} at the end\n` +
       `${wall <= TARGET_SECONDS * (rows / 1_000_000) ? 'PASS' : 'FAIL'}: target ${TARGET_SECONDS} s per 1,000,000 rows\n`,
   );
 } finally {
   await admin.query(`DROP DATABASE IF EXISTS \`${legacyDb}\``);
   await admin.query(`DROP DATABASE IF EXISTS \`${targetDb}\``);
   await admin.end();
+  privateServer?.remove();
 }
