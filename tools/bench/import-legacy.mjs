@@ -9,14 +9,14 @@
 // pool holds the imported working set (default 2G; a shared server's 128M default makes every
 // secondary-index insert of a million players a disk read, see docs/legacy-import.md). The server
 // and its directory are removed at the end.
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { startPrivateServer } from './lib/private-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
@@ -32,7 +32,12 @@ const { values: args } = parseArgs({
 });
 const rows = Number(args.rows);
 const TARGET_SECONDS = 180;
-const privateServer = args['private-server'] ? await startPrivateServer(args['buffer-pool']) : null;
+const privateServer = args['private-server']
+  ? await startPrivateServer({
+      bufferPool: args['buffer-pool'],
+      log: (text) => process.stdout.write(`${text}\n`),
+    })
+  : null;
 const base = new URL(privateServer?.url ?? process.env.BENCH_MARIADB_URL ?? 'mariadb://root@127.0.0.1:3306/');
 const server = {
   host: base.hostname,
@@ -59,64 +64,6 @@ function cpuSeconds(pid) {
   } catch {
     return null;
   }
-}
-
-async function startPrivateServer(bufferPool) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'craftstats-bench-mariadb-'));
-  const port = await new Promise((resolve, reject) => {
-    const probe = net.createServer().on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address();
-      probe.close(() => resolve(free));
-    });
-  });
-  const datadir = path.join(dir, 'data');
-  execFileSync('mariadb-install-db', [
-    '--no-defaults',
-    `--datadir=${datadir}`,
-    '--user=root',
-    '--auth-root-authentication-method=normal',
-    '--skip-test-db',
-  ]);
-  const child = spawn(
-    'mariadbd',
-    [
-      '--no-defaults',
-      '--user=root',
-      `--datadir=${datadir}`,
-      `--port=${port}`,
-      '--bind-address=127.0.0.1',
-      `--socket=${path.join(dir, 'mariadb.sock')}`,
-      `--pid-file=${path.join(dir, 'mariadb.pid')}`,
-      `--log-error=${path.join(dir, 'error.log')}`,
-      '--skip-name-resolve',
-      '--performance-schema=OFF',
-      `--innodb-buffer-pool-size=${bufferPool}`,
-      '--innodb-log-file-size=1G',
-      '--innodb-flush-log-at-trx-commit=1',
-      '--character-set-server=utf8mb4',
-      '--collation-server=utf8mb4_unicode_ci',
-    ],
-    { stdio: 'ignore' },
-  );
-  const remove = () => {
-    child.kill('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
-  };
-  process.once('exit', remove);
-  child.unref();
-  for (let i = 0; ; i++) {
-    try {
-      const probe = await mysql.createConnection({ host: '127.0.0.1', port, user: 'root' });
-      await probe.end();
-      break;
-    } catch (error) {
-      if (i > 600) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  process.stdout.write(`private MariaDB server on port ${port}, buffer pool ${bufferPool}, data in ${dir}\n`);
-  return { url: `mariadb://root@127.0.0.1:${port}/`, remove, pid: child.pid };
 }
 
 const admin = await mysql.createConnection({
