@@ -5,16 +5,21 @@
 //       answering the same bytes from memory (bare-server.mjs)
 //   profiles by nick / uuid, a random one of the N players per request  vs  node:http + mysql2 with
 //       one prepared JOIN (raw-profile-server.mjs)
-//   ingestion, 4 game servers posting batches of 500  vs  the same events written straight with
-//       mysql2 (raw-ingest.mjs)
+//   ingestion, 4 game servers posting batches of 500 in the realistic mix of issue #11 (100 players ×
+//       5 events: balances, votes, joins, quits, levels, achievements, new players), and again with
+//       level updates only  vs  the same events written straight with mysql2 (raw-ingest.mjs)
 // Reads are loaded by wrk (50 connections, Lua scripts in tools/bench/lua), ingestion by a Node
 // generator (ingest-load.mjs). A warm-up, then --rounds rounds; medians are reported, with each
 // target's verdict, and written to bench/results/<date>.json and .md.
 //
 //   npm run bench [-- --players 1000000 --rounds 3 --seconds 10 --warmup 5 --keep]
 //   DATABASE_URL=mysql://user:pass@host:3306/[database]   (default mysql://root@127.0.0.1:3306/)
+//   npm run bench -- --private-server [--buffer-pool 2G]      (recommended)
 // The database (default craftstats_bench_<players>) is created, loaded and dropped; with --keep it
 // is left in place and reused by the next run with --keep (reloaded when the data or schema changed).
+// --private-server runs everything on a MariaDB of the bench's own (lib/private-server.mjs, shared
+// with import-legacy.mjs) whose buffer pool holds the data set, instead of DATABASE_URL; the server
+// and its data directory are removed at the end.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -24,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { buildWithNx } from '../build.mjs';
 import { connect, databaseUrl, dropDatabase, ensureDataset, serverFromUrl } from './lib/dataset.mjs';
 import { SERVERS, tokenOf } from './lib/events.mjs';
+import { startPrivateServer } from './lib/private-server.mjs';
 import { nickOf, uuidOf } from './lib/players.mjs';
 import {
   findWrk,
@@ -58,6 +64,8 @@ const { values: options } = parseArgs({
     threads: { type: 'string', default: '2' },
     batch: { type: 'string', default: '500' },
     keep: { type: 'boolean', default: false },
+    'private-server': { type: 'boolean', default: false },
+    'buffer-pool': { type: 'string', default: '2G' },
     out: { type: 'string', default: path.join(root, 'bench/results') },
   },
 });
@@ -73,7 +81,13 @@ if (
   PLAYERS < 100
 ) {
   process.stderr.write(
-    'Usage: npm run bench [-- --players N (≥ 100) --rounds N --seconds N --warmup N --keep]\n',
+    'Usage: npm run bench [-- --players N (≥ 100) --rounds N --seconds N --warmup N --keep | --private-server --buffer-pool 2G]\n',
+  );
+  process.exit(2);
+}
+if (options.keep && options['private-server']) {
+  process.stderr.write(
+    '--keep has nothing to keep with --private-server: its server is removed at the end.\n',
   );
   process.exit(2);
 }
@@ -102,8 +116,13 @@ if (wrk === null) {
   process.exit(2);
 }
 
+// The data set's buffer pool decides whether a random player is a memory or a disk read, on both
+// sides of every row: --private-server gives the bench a server whose pool holds the data set.
+const privateServer = options['private-server']
+  ? await startPrivateServer({ bufferPool: options['buffer-pool'], log: (text) => log(`bench: ${text}`) })
+  : null;
 const server = serverFromUrl(
-  process.env.DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/',
+  privateServer?.url ?? process.env.DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/',
   `craftstats_bench_${PLAYERS}`,
 );
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'craftstats-bench-'));
@@ -252,7 +271,7 @@ async function main() {
     };
   };
   let ingestRun = 0;
-  const ingest = (script, target, sampleName) => async (seconds) => {
+  const ingest = (script, target, sampleName, mix) => async (seconds) => {
     ingestRun++;
     const { result, usage } = await runForJson(
       process.execPath,
@@ -263,6 +282,7 @@ async function main() {
         String(BATCH),
         String(seconds),
         `${runId}-${ingestRun}`,
+        mix,
       ],
       { label: script, sample: { server: pids[sampleName] } },
     );
@@ -300,14 +320,24 @@ async function main() {
       api: { run: read(apiPort, mode, '', 'api') },
       baseline: { label: 'node:http + mysql2, 1 prepared JOIN', run: read(rawPort, mode, '', 'raw') },
     })),
-    {
-      name: `POST /v1/events (events/s, ${SERVERS.length} servers × batches of ${BATCH})`,
+    // The issue's row: the realistic mix. Then the level-only variant, whose every event's effect is
+    // exactly what the ceiling writes (a log row, a players row), so that the two rows together show
+    // how much of the gap is the ingestor's overhead and how much the projections the ceiling skips.
+    ...[
+      ['mixed', `realistic mix, ${Math.max(1, Math.round(BATCH / 5))} players × 5 events`],
+      ['level', `level updates only, ${BATCH} players`],
+    ].map(([mix, text]) => ({
+      name: `POST /v1/events (events/s, ${SERVERS.length} servers × batches of ${BATCH}, ${text})`,
+      short: `POST /v1/events (${mix})`,
       kind: 'ingest',
       ratioTarget: TARGETS.ingestRatio,
       p99Target: null,
-      api: { run: ingest('ingest-load.mjs', String(ingestPort), 'ingestor') },
-      baseline: { label: 'mysql2: log INSERT + players upsert', run: ingest('raw-ingest.mjs', url, null) },
-    },
+      api: { run: ingest('ingest-load.mjs', String(ingestPort), 'ingestor', mix) },
+      baseline: {
+        label: 'mysql2: 1 log INSERT (+ achievements) + 1 players upsert',
+        run: ingest('raw-ingest.mjs', url, null, mix),
+      },
+    })),
   ];
 
   if (WARMUP > 0) {
@@ -377,7 +407,7 @@ async function main() {
     r.verdict,
   ]);
   const cpuTable = rows.map((r) => [
-    r.name.split(' (')[0],
+    r.short ?? r.name.split(' (')[0],
     fmtCpu(r.api.median.serverCpu),
     fmtCpu(r.api.median.generatorCpu),
     fmtCpu(r.baseline.median.serverCpu),
@@ -390,7 +420,10 @@ async function main() {
     `${machine.loadAverageAtEnd.join(' ')} at end`;
   const settingsLine =
     `${PLAYERS.toLocaleString('en')} players; ${ROUNDS} rounds × ${SECONDS} s after a ${WARMUP} s warm-up, medians; ` +
-    `reads: wrk ${THREADS} threads, ${CONNECTIONS} connections; ingestion: Node generator, ${SERVERS.length} servers × 1 connection, batches of ${BATCH}`;
+    `reads: wrk ${THREADS} threads, ${CONNECTIONS} connections; ingestion: Node generator (JSON batches shared with the raw ceiling), ${SERVERS.length} servers × 1 connection, batches of ${BATCH}; ` +
+    (privateServer
+      ? `private MariaDB server (buffer pool ${privateServer.bufferPool})`
+      : `database ${server.host}:${server.port} (DATABASE_URL or the local server)`);
   const summary = [
     '',
     `craftstats bench — ${finishedAt.toISOString()}`,
@@ -423,10 +456,11 @@ async function main() {
       connections: CONNECTIONS,
       threads: THREADS,
       batch: BATCH,
+      privateServer: privateServer ? { bufferPool: privateServer.bufferPool } : null,
     },
     generators: {
       reads: `wrk (${wrk}), ${THREADS} threads, ${CONNECTIONS} connections, tools/bench/lua/reads.lua`,
-      ingestion: `Node generator tools/bench/ingest-load.mjs, ${SERVERS.length} servers × 1 keep-alive connection`,
+      ingestion: `Node generator tools/bench/ingest-load.mjs, ${SERVERS.length} servers × 1 keep-alive connection; mixes: tools/bench/lib/events.mjs`,
     },
     dataset,
     targets: TARGETS,
@@ -510,7 +544,8 @@ try {
 } finally {
   await stopAll();
   rmSync(tmp, { recursive: true, force: true });
-  if (!options.keep) {
+  if (privateServer) privateServer.remove();
+  else if (!options.keep) {
     await dropDatabase(server).catch((error) => log(`could not drop ${server.database}: ${error.message}`));
   }
 }

@@ -5,11 +5,11 @@
 // hundreds of events with unique ids and rising dates, which this shares with the raw ceiling
 // (raw-ingest.mjs), and at tens of requests per second its own CPU use is small (it is reported).
 // Prints one line "BENCHJSON {...}".
-//   node tools/bench/ingest-load.mjs <port> <players> <batch> <seconds> <runId>
+//   node tools/bench/ingest-load.mjs <port> <players> <batch> <seconds> <runId> <mixed|level>
 import http from 'node:http';
-import { SERVERS, batchSource, tokenOf } from './lib/events.mjs';
+import { SERVERS, sourceOf, tokenOf } from './lib/events.mjs';
 
-const [port, players, batch, seconds, runId] = process.argv.slice(2);
+const [port, players, batch, seconds, runId, mix] = process.argv.slice(2);
 const size = Number(batch);
 const cpuStart = process.cpuUsage();
 const started = performance.now();
@@ -46,7 +46,7 @@ function post(agent, token, body) {
 }
 
 async function server(index) {
-  const source = batchSource(index, Number(players), runId);
+  const source = sourceOf(mix, index, Number(players), runId);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const token = tokenOf(source.server);
   while (performance.now() < deadline) {

@@ -1,17 +1,20 @@
 #!/usr/bin/env node
 // The raw ingestion ceiling of the benchmark (its own process): the same events as ingest-load.mjs
-// (lib/events.mjs), written straight with mysql2 over 4 connections, one per game server: per batch
-// one transaction with one multi-row economy_log INSERT and one players INSERT … ON DUPLICATE KEY
-// UPDATE of the level columns. No HTTP, no validation, no idempotency claim (processed_events), no
-// locking read, no projection: what the database costs at least for the rows the events leave.
-// Prints one line "BENCHJSON {...}".
-//   node tools/bench/raw-ingest.mjs <mysql url> <players> <batch> <seconds> <runId>
+// (lib/events.mjs, same mix and generator), written straight with mysql2 over 4 connections, one per
+// game server, as issue #11 defines it: per batch one transaction with one multi-row log INSERT of all
+// events (economy_log; the achievements into achievement_log, as the ingestor stores them) and one
+// players INSERT … ON DUPLICATE KEY UPDATE with one row per player of the batch (level of the server's
+// mode, online state, last server and login, votes total and last vote, registration date, last event).
+// No HTTP, no validation, no idempotency claim (processed_events), no locking read, no projection into
+// player_balances, vote_counts or play_sessions: what the database costs at least for the rows the
+// events leave in the log and the players table. Prints one line "BENCHJSON {...}".
+//   node tools/bench/raw-ingest.mjs <mysql url> <players> <batch> <seconds> <runId> <mixed|level>
 import { createRequire } from 'node:module';
-import { SERVERS, batchSource } from './lib/events.mjs';
+import { SERVERS, sourceOf } from './lib/events.mjs';
 
 const require = createRequire(import.meta.url);
 const mysql = require('mysql2/promise');
-const [url, players, batch, seconds, runId] = process.argv.slice(2);
+const [url, players, batch, seconds, runId, mix] = process.argv.slice(2);
 const size = Number(batch);
 const pool = mysql.createPool({ uri: url, connectionLimit: SERVERS.length });
 const cpuStart = process.cpuUsage();
@@ -22,8 +25,110 @@ let accepted = 0;
 let failures = 0;
 let firstFailure = null;
 
+/** The economy_log details column, as the ingestor writes it (libs/persistence event.details.ts). */
+function details(e) {
+  switch (e.action) {
+    case 'PLAYER_VOTE':
+      return JSON.stringify({ site: e.site });
+    case 'PLAYER_JOIN':
+      return JSON.stringify({ mc_version: e.mc_version });
+    case 'PLAYER_UPDATE_LEVEL':
+      return JSON.stringify({ mode: e.mode, level: e.level, experience: e.experience });
+    default:
+      return null;
+  }
+}
+
+/**
+ * One players row per player of the batch, its events folded in date order. -1 (and '') mark "not in
+ * this batch" for an existing player, so that the upsert keeps the stored value; a new player (one
+ * with ECONOMY_REGISTER) gets the defaults.
+ */
+function playerRows(events, server, receivedAt) {
+  const rows = new Map();
+  for (const e of events) {
+    let row = rows.get(e.uuid);
+    if (row === undefined) {
+      row = {
+        uuid: e.uuid,
+        nick: e.nick,
+        isNew: false,
+        registred: 0,
+        level: -1,
+        experience: -1,
+        online: -1,
+        lastOnline: 0,
+        lastServer: '',
+        votes: 0,
+        lastVote: 0,
+      };
+      rows.set(e.uuid, row);
+    }
+    switch (e.action) {
+      case 'ECONOMY_REGISTER':
+        row.isNew = true;
+        row.registred = e.date;
+        break;
+      case 'PLAYER_UPDATE_LEVEL':
+        row.level = e.level;
+        row.experience = e.experience;
+        break;
+      case 'PLAYER_JOIN':
+        row.online = 1;
+        row.lastOnline = e.date;
+        row.lastServer = e.server;
+        break;
+      case 'PLAYER_QUIT':
+        row.online = 0;
+        row.lastOnline = e.date;
+        break;
+      case 'PLAYER_VOTE':
+        row.votes++;
+        row.lastVote = e.date;
+        break;
+      default:
+        break;
+    }
+    row.lastEventDate = e.date;
+    row.lastEventId = e.id;
+  }
+  return [...rows.values()].map((r) => [
+    r.uuid,
+    r.nick,
+    r.nick.toLowerCase(),
+    '0000',
+    receivedAt,
+    r.registred,
+    r.isNew && r.level < 0 ? 0 : r.level,
+    r.isNew && r.experience < 0 ? 0 : r.experience,
+    r.isNew && r.online < 0 ? 0 : r.online,
+    r.lastOnline,
+    r.lastServer,
+    r.votes,
+    r.lastVote,
+    r.lastEventDate,
+    r.lastEventId,
+    server,
+  ]);
+}
+
 async function server(index) {
-  const source = batchSource(index, Number(players), runId);
+  const source = sourceOf(mix, index, Number(players), runId);
+  const level = `${source.mode}_level`;
+  const experience = `${source.mode}_experience`;
+  const upsert = `INSERT INTO players (uuid, nick, nick_lower, discriminator, created_at, registred, ${level}, ${experience},
+      is_online, last_online, last_server, votes_total, last_vote, last_event_date, last_event_id, last_event_source) VALUES ?
+    ON DUPLICATE KEY UPDATE
+      registred = IF(registred = 0, VALUES(registred), registred),
+      ${level} = IF(VALUES(${level}) < 0, ${level}, VALUES(${level})),
+      ${experience} = IF(VALUES(${experience}) < 0, ${experience}, VALUES(${experience})),
+      is_online = IF(VALUES(is_online) < 0, is_online, VALUES(is_online)),
+      last_online = GREATEST(last_online, VALUES(last_online)),
+      last_server = IF(VALUES(last_server) = '', last_server, VALUES(last_server)),
+      votes_total = votes_total + VALUES(votes_total),
+      last_vote = GREATEST(last_vote, VALUES(last_vote)),
+      last_event_date = VALUES(last_event_date), last_event_id = VALUES(last_event_id),
+      last_event_source = VALUES(last_event_source)`;
   const connection = await pool.getConnection();
   try {
     while (performance.now() < deadline) {
@@ -32,46 +137,50 @@ async function server(index) {
       const t0 = performance.now();
       try {
         await connection.beginTransaction();
-        await connection.query(
-          'INSERT INTO economy_log (event_id, source, action, uuid, nick, sender, server, old_value, new_value, date, is_public, details, received_at) VALUES ?',
-          [
-            events.map((e) => [
-              e.id,
-              source.server,
-              e.action,
-              e.uuid,
-              e.nick,
-              e.server,
-              e.server,
-              '0',
-              '0',
-              e.date,
-              0,
-              JSON.stringify({ mode: e.mode, level: e.level, experience: e.experience }),
-              receivedAt,
-            ]),
-          ],
-        );
-        await connection.query(
-          `INSERT INTO players (uuid, nick, nick_lower, discriminator, created_at, survival_level, survival_experience,
-             last_event_date, last_event_id, last_event_source) VALUES ?
-           ON DUPLICATE KEY UPDATE survival_level = VALUES(survival_level), survival_experience = VALUES(survival_experience),
-             last_event_date = VALUES(last_event_date), last_event_id = VALUES(last_event_id), last_event_source = VALUES(last_event_source)`,
-          [
-            events.map((e) => [
-              e.uuid,
-              e.nick,
-              e.nick.toLowerCase(),
-              '0000',
-              receivedAt,
-              e.level,
-              e.experience,
-              e.date,
-              e.id,
-              source.server,
-            ]),
-          ],
-        );
+        const economy = events.filter((e) => e.action !== 'ACHIEVEMENT_COMPLETE');
+        const achievements = events.filter((e) => e.action === 'ACHIEVEMENT_COMPLETE');
+        if (economy.length > 0) {
+          await connection.query(
+            'INSERT INTO economy_log (event_id, source, action, uuid, nick, sender, server, old_value, new_value, date, is_public, details, received_at) VALUES ?',
+            [
+              economy.map((e) => [
+                e.id,
+                source.server,
+                e.action,
+                e.uuid,
+                e.nick,
+                e.server,
+                e.server,
+                e.old_value ?? '0',
+                e.new_value ?? '0',
+                e.date,
+                e.action.startsWith('ECONOMY_') ? 1 : 0,
+                details(e),
+                receivedAt,
+              ]),
+            ],
+          );
+        }
+        if (achievements.length > 0) {
+          await connection.query(
+            'INSERT INTO achievement_log (event_id, source, uuid, nick, ach_id, ach_name, ach_value, server, date, received_at) VALUES ?',
+            [
+              achievements.map((e) => [
+                e.id,
+                source.server,
+                e.uuid,
+                e.nick,
+                e.ach_id,
+                e.ach_name,
+                e.ach_value,
+                e.server,
+                e.date,
+                receivedAt,
+              ]),
+            ],
+          );
+        }
+        await connection.query(upsert, [playerRows(events, source.server, receivedAt)]);
         await connection.commit();
         accepted += size;
       } catch (error) {
