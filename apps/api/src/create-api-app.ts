@@ -2,6 +2,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig, AppLogger, Metrics, createHttpApp } from '@craftstats/platform';
 import { AppModule } from './app.module';
 import { setupOpenApi } from './openapi/openapi.setup';
+import { installFastPath } from './http-cache/fast-path';
 
 /** Account and panel requests are small JSON bodies; anything larger is refused with 413. */
 export const API_BODY_LIMIT = 16 * 1024;
@@ -20,6 +21,9 @@ export async function createApiApp(config: AppConfig, logger?: AppLogger): Promi
   });
   // DOCS_ENABLED=false: no /docs, /docs-json or UI assets (404 like any unknown path).
   if (config.docsEnabled) setupOpenApi(app);
+  // Fresh micro-cache answers straight from a Fastify hook, before Nest's pipeline (ADR 0050); only
+  // while the public rate limit is off, so that with it on the guard still counts every request.
+  installFastPath(app, config);
   await app.init();
   return app;
 }

@@ -2,6 +2,7 @@ import { Module, Provider } from '@nestjs/common';
 import { Counter } from 'prom-client';
 import { Clock, Metrics } from '@craftstats/platform';
 import { CachedReplies } from './cached-reply';
+import { AnsweredTargets } from './fast-path';
 import { MicroCache } from './micro-cache';
 
 /**
@@ -25,13 +26,14 @@ export class CacheLoadCounter {
 @Module({
   providers: [
     CachedReplies,
+    AnsweredTargets,
     {
       provide: CacheLoadCounter,
       inject: [Metrics],
       useFactory: (metrics: Metrics) => new CacheLoadCounter(metrics),
     },
   ],
-  exports: [CachedReplies, CacheLoadCounter],
+  exports: [CachedReplies, AnsweredTargets, CacheLoadCounter],
 })
 export class HttpCacheModule {}
 

@@ -11,6 +11,18 @@ export interface CachedResponse {
   readonly createdAt: number;
   /** When the bytes stop being served (Clock ms). */
   readonly expiresAt: number;
+  /**
+   * The vote period the data belongs to, for answers that are only right while that period is the
+   * current one (the month/week vote boards): the fast path (fast-path.ts) serves such bytes only while
+   * the period is still running, exactly as a request through the service would pick a new cache key.
+   */
+  readonly period?: CachedPeriod;
+}
+
+/** A month ('YYYY-MM') or week (its Monday, 'YYYY-MM-DD') of the vote calendar. */
+export interface CachedPeriod {
+  readonly kind: 'month' | 'week';
+  readonly key: string;
 }
 
 interface Entry {
@@ -46,8 +58,16 @@ export class MicroCache {
     private readonly onLoad: () => void = () => undefined,
   ) {}
 
-  /** The cached answer for `key`, or the result of `load()` serialized and kept for `ttlSeconds`. */
-  get(key: string, ttlSeconds: number, load: () => Promise<unknown>): Promise<CachedResponse> {
+  /**
+   * The cached answer for `key`, or the result of `load()` serialized and kept for `ttlSeconds`;
+   * `period` tags the answer with the vote period its data belongs to (see `CachedResponse.period`).
+   */
+  get(
+    key: string,
+    ttlSeconds: number,
+    load: () => Promise<unknown>,
+    period?: CachedPeriod,
+  ): Promise<CachedResponse> {
     const entry = this.entries.get(key);
     if (entry?.value !== undefined && this.clock.now() < entry.value.expiresAt) {
       return Promise.resolve(entry.value);
@@ -55,7 +75,7 @@ export class MicroCache {
     if (entry?.inflight !== undefined) return entry.inflight;
 
     const target: Entry = entry ?? {};
-    const inflight = this.load(key, target, ttlSeconds * 1000, load);
+    const inflight = this.load(key, target, ttlSeconds * 1000, load, period);
     target.inflight = inflight;
     if (entry === undefined) this.insert(key, target);
     return inflight;
@@ -71,13 +91,15 @@ export class MicroCache {
     target: Entry,
     ttlMs: number,
     load: () => Promise<unknown>,
+    period: CachedPeriod | undefined,
   ): Promise<CachedResponse> {
     // The data is as old as the moment the load started: the TTL counts from there.
     const startedAt = this.clock.now();
     this.onLoad();
     try {
       const data = await load();
-      const value = serializeEnvelope(data, startedAt, ttlMs);
+      const serialized = serializeEnvelope(data, startedAt, ttlMs);
+      const value = period === undefined ? serialized : { ...serialized, period };
       target.value = value;
       return value;
     } catch (error) {

@@ -20,7 +20,7 @@ import {
 } from '@craftstats/domain';
 import { APP_CONFIG, ApiException, AppConfig, Clock } from '@craftstats/platform';
 import { CACHE_TTL_SECONDS } from '../http-cache/cache-policy';
-import { CachedResponse, MicroCache } from '../http-cache/micro-cache';
+import { CachedPeriod, CachedResponse, MicroCache } from '../http-cache/micro-cache';
 
 /** A vote board of one given month or week, and whether that period is over for good. */
 export interface PeriodBoard {
@@ -83,8 +83,12 @@ export class LeaderboardsService {
     }
     const key = this.periodKey(source.period);
     // The period key is part of the cache key: a new month or week never serves the previous one.
-    return this.cache.get(`leaderboard:${name}:${key}`, CACHE_TTL_SECONDS.leaderboard, async () =>
-      toLeaderboardEntries(await this.leaderboards.topVotes(source.period, key, LEADERBOARD_SIZE)),
+    return this.cache.get(
+      `leaderboard:${name}:${key}`,
+      CACHE_TTL_SECONDS.leaderboard,
+      async () =>
+        toLeaderboardEntries(await this.leaderboards.topVotes(source.period, key, LEADERBOARD_SIZE)),
+      this.periodTag(source.period, key),
     );
   }
 
@@ -112,8 +116,11 @@ export class LeaderboardsService {
     const ttl = closed ? CACHE_TTL_SECONDS.closedPeriod : CACHE_TTL_SECONDS.leaderboard;
     // Same cache key as the current-period board of `board()`: both read the same counters.
     const name = period === 'month' ? 'month-votes' : 'week-votes';
-    const response = await this.cache.get(`leaderboard:${name}:${key}`, ttl, async () =>
-      toLeaderboardEntries(await this.leaderboards.topVotes(period, key, LEADERBOARD_SIZE)),
+    const response = await this.cache.get(
+      `leaderboard:${name}:${key}`,
+      ttl,
+      async () => toLeaderboardEntries(await this.leaderboards.topVotes(period, key, LEADERBOARD_SIZE)),
+      { kind: period, key },
     );
     return { response, closed };
   }
@@ -131,6 +138,11 @@ export class LeaderboardsService {
     }
     if (problem !== null) throw new DomainError('VALIDATION_FAILED', PERIOD_MESSAGES.week);
     return rawKey as string;
+  }
+
+  /** The month and week boards hold one period's data (see `CachedResponse.period`); all-time has none. */
+  private periodTag(period: VotePeriod, key: string): CachedPeriod | undefined {
+    return period === 'total' ? undefined : { kind: period, key };
   }
 
   private periodKey(period: VotePeriod): string {
