@@ -10,7 +10,12 @@ import {
   keyOf,
   type SourcedEvent,
 } from './player.history';
-import type { ClosedSession, PlayerProjection, VoteIncrement } from './player.projection';
+import {
+  applyEvent,
+  type ClosedSession,
+  type PlayerProjection,
+  type VoteIncrement,
+} from './player.projection';
 
 const CTX = { timeZone: 'Europe/Prague' };
 /** Sun 29 Mar 2026 00:30 UTC: the histories cross a DST change, a month and a week boundary. */
@@ -164,6 +169,52 @@ describe('player histories in any order (property)', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('foldEvents changing one copy in place (property)', () => {
+  /** The fold as it was before: applyEvent, a copy of the player per event. */
+  function foldByCopies(current: PlayerProjection | null, events: readonly SourcedEvent[]): FoldResult {
+    const sorted = [...events].sort((a, b) => compareEventKeys(keyOf(a), keyOf(b)));
+    let player = current;
+    const votes: VoteIncrement[] = [];
+    const sessions: ClosedSession[] = [];
+    for (const sourced of sorted) {
+      const result = applyEvent(player, sourced.event, CTX);
+      player = result.player;
+      player.lastEvent = keyOf(sourced);
+      votes.push(...result.effects.votes);
+      if (result.effects.closedSession !== null) sessions.push(result.effects.closedSession);
+    }
+    return { player: player as PlayerProjection, votes, sessions };
+  }
+
+  it('gives what an applyEvent per event gives, and changes neither the current player nor the events', () => {
+    fc.assert(
+      fc.property(
+        history.chain((events) => fc.tuple(fc.constant(events), fc.nat({ max: events.length }))),
+        ([events, cut]) => {
+          const uuid = events[0]?.event.uuid;
+          const mine = events.filter((s) => s.event.uuid === uuid);
+          const [first, rest] = [mine.slice(0, cut), mine.slice(cut)];
+          const current = first.length === 0 ? null : foldEvents(null, first, CTX).player;
+          if (current !== null && !canAppend(current, rest)) return;
+          const currentBefore = structuredClone(current);
+          const eventsBefore = structuredClone(rest);
+          if (rest.length === 0) return;
+          const folded = foldEvents(current, rest, CTX);
+          expect(folded).toEqual(foldByCopies(structuredClone(current), rest));
+          expect(current).toEqual(currentBefore);
+          expect(rest).toEqual(eventsBefore);
+          // The result shares no object with the caller's player: changing it changes nothing there.
+          folded.player.levels.survival.level += 1;
+          folded.player.balances.CRAFTCOINS.amount += 1;
+          folded.player.social.status += '!';
+          expect(current).toEqual(currentBefore);
+        },
+      ),
+      { numRuns: 400 },
     );
   });
 });

@@ -1,6 +1,8 @@
 import type { GameEvent } from '../events/event.types';
 import {
-  applyEvent,
+  applyEventInPlace,
+  copyPlayer,
+  newPlayer,
   type ClosedSession,
   type EventKey,
   type PlayerProjection,
@@ -74,15 +76,22 @@ export function foldEvents(
   if (!canAppend(current, events)) {
     throw new RangeError('An event sorts before the newest one already applied: replay the player.');
   }
-  let player = current;
+  // One copy of `current` per fold (or a new player), changed in place by every event: the caller's
+  // value is never changed, as with applyEvent, without a copy per event.
+  let player: PlayerProjection | null = null;
   const votes: VoteIncrement[] = [];
   const sessions: ClosedSession[] = [];
   for (const sourced of sortHistory(events)) {
-    const result = applyEvent(player, sourced.event, ctx);
-    player = result.player;
+    const event = sourced.event;
+    let created = false;
+    if (player === null) {
+      created = current === null;
+      player = current === null ? newPlayer(event.uuid, event.nick) : copyPlayer(current);
+    }
+    const effects = applyEventInPlace(player, event, created, ctx);
     player.lastEvent = keyOf(sourced);
-    votes.push(...result.effects.votes);
-    if (result.effects.closedSession !== null) sessions.push(result.effects.closedSession);
+    votes.push(...effects.votes);
+    if (effects.closedSession !== null) sessions.push(effects.closedSession);
   }
   if (player === null) throw new RangeError('No events to fold.');
   return { player, votes, sessions };
