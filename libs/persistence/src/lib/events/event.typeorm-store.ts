@@ -8,7 +8,6 @@ import {
   SourcedEvent,
   canAppend,
   foldEvents,
-  isPublicLogAction,
 } from '@craftstats/domain';
 import { Dialect, dialectOf } from '../database/data-source';
 import {
@@ -23,35 +22,12 @@ import { loadHistories } from '../projections/event-history.reader';
 import { loadPlayersForUpdate } from '../projections/projection.loader';
 import { replayStoredPlayer } from '../projections/projection.rebuild';
 import { ProjectionWrite, ProjectionWriter } from '../projections/projection.writer';
-import { eventDetails } from './event.details';
-
-const ECONOMY_LOG_COLUMNS = [
-  'event_id',
-  'source',
-  'action',
-  'uuid',
-  'nick',
-  'sender',
-  'server',
-  'old_value',
-  'new_value',
-  'date',
-  'is_public',
-  'details',
-  'received_at',
-] as const;
-const ACHIEVEMENT_LOG_COLUMNS = [
-  'event_id',
-  'source',
-  'uuid',
-  'nick',
-  'ach_id',
-  'ach_name',
-  'ach_value',
-  'server',
-  'date',
-  'received_at',
-] as const;
+import {
+  ACHIEVEMENT_LOG_COLUMNS,
+  ECONOMY_LOG_COLUMNS,
+  achievementLogRow,
+  economyLogRow,
+} from '../logs/log-rows';
 
 /** Plain code-unit order: the same in every process and database (binary keys, ADR 0016). */
 function compareText(a: string, b: string): number {
@@ -179,34 +155,9 @@ export class TypeOrmEventStore extends EventStore {
     const achievements: unknown[][] = [];
     for (const event of events) {
       if (event.kind === 'achievement') {
-        achievements.push([
-          event.id,
-          ctx.source,
-          event.uuid,
-          event.nick,
-          event.achId,
-          event.achName,
-          event.achValue,
-          event.server,
-          event.date,
-          ctx.receivedAt,
-        ]);
+        achievements.push(achievementLogRow(event, ctx.source, ctx.receivedAt));
       } else {
-        economy.push([
-          event.id,
-          ctx.source,
-          event.action,
-          event.uuid,
-          event.nick,
-          event.sender,
-          event.server,
-          event.oldValue,
-          event.newValue,
-          event.date,
-          isPublicLogAction(event.action) ? 1 : 0,
-          eventDetails(event),
-          ctx.receivedAt,
-        ]);
+        economy.push(economyLogRow(event, ctx.source, ctx.receivedAt));
       }
     }
     for (const [table, columns, rows] of [

@@ -8,12 +8,11 @@ import {
   ProjectionContext,
   VoteIncrement,
   foldEvents,
-  isPublicLogAction,
   nickKey,
 } from '@craftstats/domain';
 import { Dialect } from '../database/data-source';
 import { chunk, upsertSql } from '../database/sql-dialect';
-import { eventDetails } from '../events/event.details';
+import { ECONOMY_LOG_COLUMNS, economyLogRow } from '../logs/log-rows';
 import { PlayerEntity } from '../players/player.entity';
 import { toPlayerRow } from '../players/player.mapper';
 import { REGISTERED_PLAYERS_COUNTER } from '../stats/counter.names';
@@ -203,36 +202,8 @@ async function writeRows(
     dialect,
     mode,
     'economy_log',
-    [
-      'event_id',
-      'source',
-      'action',
-      'uuid',
-      'nick',
-      'sender',
-      'server',
-      'old_value',
-      'new_value',
-      'date',
-      'is_public',
-      'details',
-      'received_at',
-    ],
-    imports.map(({ event }) => [
-      event.id,
-      source,
-      event.action,
-      event.uuid,
-      event.nick,
-      event.sender,
-      event.server,
-      event.oldValue,
-      event.newValue,
-      event.date,
-      isPublicLogAction(event.action) ? 1 : 0,
-      eventDetails(event),
-      receivedAt,
-    ]),
+    ECONOMY_LOG_COLUMNS,
+    imports.map(({ event }) => economyLogRow(event, source, receivedAt)),
   );
 
   const metadata = manager.connection.getMetadata(PlayerEntity);
