@@ -10,6 +10,7 @@
 // events leave in the log and the players table. Prints one line "BENCHJSON {...}".
 //   node tools/bench/raw-ingest.mjs <mysql url> <players> <batch> <seconds> <runId> <mixed|level>
 import { createRequire } from 'node:module';
+import { printLoadResult } from './lib/load-result.mjs';
 import { SERVERS, sourceOf } from './lib/events.mjs';
 
 const require = createRequire(import.meta.url);
@@ -197,20 +198,4 @@ async function server(index) {
 
 await Promise.all(SERVERS.map((_s, i) => server(i)));
 await pool.end();
-const elapsed = (performance.now() - started) / 1000;
-const cpu = process.cpuUsage(cpuStart);
-latencies.sort((a, b) => a - b);
-const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
-process.stdout.write(
-  `BENCHJSON ${JSON.stringify({
-    events: accepted,
-    batches: latencies.length,
-    seconds: elapsed,
-    rps: accepted / elapsed,
-    p50: pct(50),
-    p99: pct(99),
-    errors: failures,
-    firstFailure,
-    generatorCpu: (cpu.user + cpu.system) / 1e6 / elapsed,
-  })}\n`,
-);
+printLoadResult({ accepted, latencies, failures, firstFailure, started, cpuStart });
