@@ -145,7 +145,7 @@ describe('log-ingestor fuzzing: hostile requests on every endpoint', () => {
 
     expect(sent).toBeGreaterThanOrEqual(4_000);
     // Not only refusals: batches were stored (200) and bad ones refused in several ways.
-    expect(statuses[200]).toBeGreaterThan(200);
+    expect(statuses[200]).toBeGreaterThan(100);
     expect(Object.keys(statuses).length).toBeGreaterThan(4);
     const after = await Promise.all(['/health', '/health/ready'].map((p) => fetch(`${running.url}${p}`)));
     expect(after.map((a) => a.status)).toEqual([200, 200]);
