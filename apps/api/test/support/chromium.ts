@@ -40,5 +40,6 @@ export function describeWithChromium(title: string, suite: () => void): void {
     });
     return;
   }
+  // Skipped on purpose, with the reason in the title: the browser is optional outside CI.
   describe.skip(`${title} — skipped: ${CHROMIUM} not found (set CI=true to require it)`, suite);
 }
