@@ -5,12 +5,12 @@
 // hundreds of events with unique ids and rising dates, which this shares with the raw ceiling
 // (raw-ingest.mjs), and at tens of requests per second its own CPU use is small (it is reported).
 // Prints one line "BENCHJSON {...}".
-//   node tools/bench/ingest-load.mjs <port> <players> <batch> <seconds> <runId> <mixed|level>
+//   node tools/bench/ingest-load.mjs <port> <players> <batch> <seconds> <runId> <mixed|level> <fromDate ms>
 import http from 'node:http';
 import { printLoadResult } from './lib/load-result.mjs';
 import { SERVERS, sourceOf, tokenOf } from './lib/events.mjs';
 
-const [port, players, batch, seconds, runId, mix] = process.argv.slice(2);
+const [port, players, batch, seconds, runId, mix, fromDate] = process.argv.slice(2);
 const size = Number(batch);
 const cpuStart = process.cpuUsage();
 const started = performance.now();
@@ -47,7 +47,7 @@ function post(agent, token, body) {
 }
 
 async function server(index) {
-  const source = sourceOf(mix, index, Number(players), runId);
+  const source = sourceOf(mix, index, Number(players), runId, Number(fromDate));
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const token = tokenOf(source.server);
   while (performance.now() < deadline) {
@@ -63,7 +63,8 @@ async function server(index) {
     }
   }
   agent.destroy();
+  return source.lastDate();
 }
 
-await Promise.all(SERVERS.map((_s, i) => server(i)));
-printLoadResult({ accepted, latencies, failures, firstFailure, started, cpuStart });
+const lastDates = await Promise.all(SERVERS.map((_s, i) => server(i)));
+printLoadResult({ accepted, latencies, failures, firstFailure, started, cpuStart, lastDates });

@@ -8,14 +8,14 @@
 // No HTTP, no validation, no idempotency claim (processed_events), no locking read, no projection into
 // player_balances, vote_counts or play_sessions: what the database costs at least for the rows the
 // events leave in the log and the players table. Prints one line "BENCHJSON {...}".
-//   node tools/bench/raw-ingest.mjs <mysql url> <players> <batch> <seconds> <runId> <mixed|level>
+//   node tools/bench/raw-ingest.mjs <mysql url> <players> <batch> <seconds> <runId> <mixed|level> <fromDate ms>
 import { createRequire } from 'node:module';
 import { printLoadResult } from './lib/load-result.mjs';
 import { SERVERS, sourceOf } from './lib/events.mjs';
 
 const require = createRequire(import.meta.url);
 const mysql = require('mysql2/promise');
-const [url, players, batch, seconds, runId, mix] = process.argv.slice(2);
+const [url, players, batch, seconds, runId, mix, fromDate] = process.argv.slice(2);
 const size = Number(batch);
 const pool = mysql.createPool({ uri: url, connectionLimit: SERVERS.length });
 const cpuStart = process.cpuUsage();
@@ -114,7 +114,7 @@ function playerRows(events, server, receivedAt) {
 }
 
 async function server(index) {
-  const source = sourceOf(mix, index, Number(players), runId);
+  const source = sourceOf(mix, index, Number(players), runId, Number(fromDate));
   const level = `${source.mode}_level`;
   const experience = `${source.mode}_experience`;
   const upsert = `INSERT INTO players (uuid, nick, nick_lower, discriminator, created_at, registred, ${level}, ${experience},
@@ -194,8 +194,9 @@ async function server(index) {
   } finally {
     connection.release();
   }
+  return source.lastDate();
 }
 
-await Promise.all(SERVERS.map((_s, i) => server(i)));
+const lastDates = await Promise.all(SERVERS.map((_s, i) => server(i)));
 await pool.end();
-printLoadResult({ accepted, latencies, failures, firstFailure, started, cpuStart });
+printLoadResult({ accepted, latencies, failures, firstFailure, started, cpuStart, lastDates });

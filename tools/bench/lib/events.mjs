@@ -1,8 +1,10 @@
 // The ingestion load: what 4 game servers post, in two mixes. Each server sends events of its own
 // quarter of the players (player n plays on server n % 4, as a player is on one server at a time), with
-// dates rising per server, so every event is newer than what its player's projection has seen (the
-// append path, not a replay). The API ingestor (ingest-load.mjs) and the raw ceiling (raw-ingest.mjs)
-// consume the same generator.
+// dates rising per server from `fromDate`, so every event is newer than what its player's projection has
+// seen (the append path, not a replay). Dates rise by at least 1 ms per event, so a fast run sends dates
+// ahead of the clock: bench.mjs passes each run the date after the last one any earlier run sent
+// (`lastDate()`), or the next run's events would arrive late and replay their players from the log.
+// The API ingestor (ingest-load.mjs) and the raw ceiling (raw-ingest.mjs) consume the same generator.
 //   mixed: the realistic mix of issue #11 (mixedBatchSource): 100 players × 5 events per batch of 500.
 //   level: PLAYER_UPDATE_LEVEL (mode survival) of 500 random players (batchSource): every event's whole
 //          effect is what the raw ceiling writes, a log row and a players row.
@@ -12,15 +14,16 @@ export const SERVERS = ['survival', 'skyblock', 'creative', 'prison'];
 export const tokenOf = (server) => `bench-ingest-token-${server}-0123456789`;
 
 /** A generator of batches for server `index`; `runId` keeps event ids unique across runs. */
-export function batchSource(index, players, runId) {
+export function batchSource(index, players, runId, fromDate = 0) {
   const server = SERVERS[index];
   // The players of this server: n = index + 1 + 4k for k in 0..perServer-1.
   const perServer = Math.floor((players - index - 1) / SERVERS.length) + 1;
   let counter = 0;
-  let lastDate = 0;
+  let lastDate = fromDate - 1;
   return {
     server,
     mode: 'survival',
+    lastDate: () => lastDate,
     next(size) {
       const events = [];
       for (let i = 0; i < size; i++) {
@@ -90,14 +93,14 @@ function fnv(text) {
  * mode) and achievements — and every 50th player of a batch (2 %) is new: their first event is ECONOMY_REGISTER and
  * their uuid is one no earlier run has used (it carries a hash of `runId`). Shares: MIX above.
  */
-export function mixedBatchSource(index, players, runId) {
+export function mixedBatchSource(index, players, runId, fromDate = 0) {
   const server = SERVERS[index];
   const mode = MODE_OF_SERVER[server];
   const perServer = Math.floor((players - index - 1) / SERVERS.length) + 1;
   const runHash = fnv(runId);
   let counter = 0;
   let created = 0;
-  let lastDate = 0;
+  let lastDate = fromDate - 1;
   const nextDate = () => (lastDate = Math.max(Date.now(), lastDate + 1));
   const event = (action, n, fields) => {
     counter++;
@@ -150,6 +153,7 @@ export function mixedBatchSource(index, players, runId) {
   return {
     server,
     mode,
+    lastDate: () => lastDate,
     next(size) {
       const events = [];
       const playersInBatch = Math.max(1, Math.round(size / 5));
@@ -185,9 +189,12 @@ export function mixedBatchSource(index, players, runId) {
   };
 }
 
-/** The batch source of a mix: `mixed` (the issue's realistic mix) or `level` (PLAYER_UPDATE_LEVEL only). */
-export function sourceOf(mix, index, players, runId) {
-  if (mix === 'mixed') return mixedBatchSource(index, players, runId);
-  if (mix === 'level') return batchSource(index, players, runId);
+/**
+ * The batch source of a mix: `mixed` (the issue's realistic mix) or `level` (PLAYER_UPDATE_LEVEL only),
+ * its dates from `fromDate` (ms) on.
+ */
+export function sourceOf(mix, index, players, runId, fromDate) {
+  if (mix === 'mixed') return mixedBatchSource(index, players, runId, fromDate);
+  if (mix === 'level') return batchSource(index, players, runId, fromDate);
   throw new Error(`unknown event mix ${mix}`);
 }

@@ -1,7 +1,15 @@
 // The one result line of a load generator process (ingest-load.mjs, raw-ingest.mjs), read by bench.mjs:
-// "BENCHJSON {...}" with events accepted, events/s, p50/p99 per batch (ms), errors and the generator's
-// own CPU share.
-export function printLoadResult({ accepted, latencies, failures, firstFailure, started, cpuStart }) {
+// "BENCHJSON {...}" with events accepted, events/s, p50/p99 per batch (ms), errors, the generator's
+// own CPU share and the newest event date it sent (the next run's dates start after it).
+export function printLoadResult({
+  accepted,
+  latencies,
+  failures,
+  firstFailure,
+  started,
+  cpuStart,
+  lastDates,
+}) {
   const elapsed = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuStart);
   const sorted = [...latencies].sort((a, b) => a - b);
@@ -17,6 +25,7 @@ export function printLoadResult({ accepted, latencies, failures, firstFailure, s
       errors: failures,
       firstFailure,
       generatorCpu: (cpu.user + cpu.system) / 1e6 / elapsed,
+      lastDate: Math.max(...lastDates),
     })}\n`,
   );
 }
