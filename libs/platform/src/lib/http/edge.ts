@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyCorsOptions } from '@fastify/cors';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { HelmetOptions } from 'helmet';
 import { CorsConfig } from '../config/edge-config';
 
@@ -84,22 +83,47 @@ export function corsOriginFor(
   return false;
 }
 
-/** The @fastify/cors options delegate (one decision per request, see `corsOriginFor`). */
-export function corsDelegate(
+/** Headers of every answer to a request whose origin CORS allows (besides the allowed origin). */
+const CORS_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'access-control-expose-headers': EXPOSED_HEADERS.join(', '),
+});
+/** Headers of a preflight answer (204, no body). */
+const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'access-control-allow-methods': 'GET, HEAD, POST',
+  'access-control-allow-headers': ALLOWED_HEADERS.join(', '),
+  'access-control-max-age': String(PREFLIGHT_MAX_AGE),
+  'content-length': '0',
+});
+
+/**
+ * CORS as a Fastify `onRequest` hook (ADR 0018, 0065): one decision per request (`corsOriginFor`) and
+ * headers computed once, instead of a plugin that rebuilds its options object on every request.
+ * - Every answer varies by `Origin` (what is allowed depends on it).
+ * - An allowed origin gets `Access-Control-Allow-Origin` (the origin, or `*` for a public read) and
+ *   `Access-Control-Expose-Headers`.
+ * - An `OPTIONS` request from an allowed origin is answered here as a preflight: 204 with the allowed
+ *   methods, headers and max-age, before any other hook (no request id, no security headers, nothing
+ *   else runs). Whether it names `Access-Control-Request-Method` is not checked: a bare `OPTIONS` from
+ *   an allowed origin is a preflight too.
+ * - From any other origin (or none) nothing is added: a preflight gets the 404 envelope, like any
+ *   `OPTIONS` request, and a browser refuses to read the answer.
+ */
+export function corsHook(
   cors: CorsConfig,
-): (request: FastifyRequest, callback: (error: Error | null, options: FastifyCorsOptions) => void) => void {
-  return (request, callback) => {
+): (request: FastifyRequest, reply: FastifyReply, done: () => void) => void {
+  return (request, reply, done) => {
+    void reply.header('vary', 'Origin');
     const origin = typeof request.headers.origin === 'string' ? request.headers.origin : undefined;
-    callback(null, {
-      origin: corsOriginFor(cors, origin, request),
-      methods: ['GET', 'HEAD', 'POST'],
-      allowedHeaders: ALLOWED_HEADERS,
-      exposedHeaders: EXPOSED_HEADERS,
-      credentials: false,
-      maxAge: PREFLIGHT_MAX_AGE,
-      // A bare OPTIONS without the preflight headers falls through to the 404 envelope instead of
-      // the plugin's plain-text 400.
-      strictPreflight: false,
-    });
+    const allowed = corsOriginFor(cors, origin, request);
+    if (allowed === false) {
+      done();
+      return;
+    }
+    void reply.header('access-control-allow-origin', allowed).headers(CORS_HEADERS);
+    if (request.method !== 'OPTIONS') {
+      done();
+      return;
+    }
+    void reply.code(204).headers(PREFLIGHT_HEADERS).send();
   };
 }

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Socket } from 'node:net';
 import { DynamicModule, Logger, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { Bindings, ChildLoggerOptions } from 'pino';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
   type FastifyBaseLogger,
@@ -15,11 +16,11 @@ import { CorsConfig } from '../config/edge-config';
 import { ApiException } from '../errors/error-envelope';
 import { ErrorEnvelopeFilter, sendErrorAnswer } from '../errors/error-envelope.filter';
 import { LoggingConfig } from '../config/app-config';
-import { AppLogger, createLogger, requestIdOf } from '../logging/logger';
+import { AppLogger, createLogger, lazyChildLogger, requestIdOf } from '../logging/logger';
 import { NestPinoLogger, bindRequestLogger } from '../logging/nest-logger';
 import { CzechValidationPipe } from '../validation/validation.pipe';
 import { Metrics } from '../metrics/metrics';
-import { SECURITY_HEADERS, corsDelegate } from './edge';
+import { SECURITY_HEADERS, corsHook } from './edge';
 import { installEdgeAnswers, rawEnvelopeAnswer } from './edge-answers';
 
 export interface HttpAppOptions {
@@ -102,10 +103,16 @@ export async function createHttpApp(
 ): Promise<NestFastifyApplication> {
   const logger = options.logger ?? createLogger(options.name, options.logging);
   const adapter = new FastifyAdapter({
+    // No Nest middleware: what runs on every request is a Fastify hook (CORS, security headers, request
+    // id and logger, edge answers below), so @fastify/middie, Nest's middleware layer, is not installed.
+    skipMiddie: true,
     bodyLimit: options.bodyLimit,
     // Fastify's logger is the app's pino: each request gets a child logger carrying its id (`reqId`).
     // Fastify's own request lines are off; the one line per request is written below (LOG_REQUESTS).
     loggerInstance: logger as FastifyBaseLogger,
+    // …created when the request first logs (most cached reads never do).
+    childLoggerFactory: (parent: FastifyBaseLogger, bindings: Bindings, childOptions: ChildLoggerOptions) =>
+      lazyChildLogger(parent as AppLogger, bindings, childOptions),
     logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: false,
     genReqId: (raw: { headers: IncomingHttpHeaders }) => requestIdOf(raw.headers[REQUEST_ID_HEADER]),
@@ -143,20 +150,18 @@ export async function createHttpApp(
   app.useGlobalFilters(new ErrorEnvelopeFilter(app));
   // The one validation path: every DTO-typed parameter, 400 VALIDATION_FAILED in Czech.
   app.useGlobalPipes(new CzechValidationPipe());
+  const fastify = app.getHttpAdapter().getInstance();
+  // CORS first: a preflight is answered there, before the other hooks.
+  if (options.cors !== undefined) fastify.addHook('onRequest', corsHook(options.cors));
   // helmet's headers (HELMET_OPTIONS) on every answer. They do not depend on the request, so they are
   // computed once (SECURITY_HEADERS) and set as they are, instead of running helmet's middleware chain
   // on each request.
-  app
-    .getHttpAdapter()
-    .getInstance()
-    .addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-      void reply.headers(SECURITY_HEADERS);
-      done();
-    });
-  if (options.cors !== undefined) app.enableCors({ delegator: corsDelegate(options.cors) });
+  fastify.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    void reply.headers(SECURITY_HEADERS);
+    done();
+  });
   installEdgeAnswers(app);
 
-  const fastify = app.getHttpAdapter().getInstance();
   // Decided once: with LOG_REQUESTS=off (or a level above info) a request builds no log line at all.
   const logRequests = options.logging.requests && logger.isLevelEnabled('info');
   fastify.addHook('onRequest', (request: TimedRequest, reply: FastifyReply, done: () => void) => {

@@ -1,4 +1,4 @@
-import { createLogger, prettyLine, requestIdOf } from './logger';
+import { createLogger, lazyChildLogger, prettyLine, requestIdOf } from './logger';
 
 function memory(): { lines: string[]; write(line: string): void } {
   const lines: string[] = [];
@@ -45,6 +45,38 @@ describe('createLogger', () => {
         host: 'h',
       },
     });
+  });
+});
+
+describe('lazyChildLogger', () => {
+  it('creates no child until something logs at an enabled level', () => {
+    const out = memory();
+    const parent = createLogger('api', { level: 'warn', format: 'json' }, out);
+    const child = jest.spyOn(parent, 'child');
+    const log = lazyChildLogger(parent, { reqId: 'r-1' }, {});
+    log.info('below the level');
+    log.debug({ a: 1 }, 'below the level');
+    expect(log.isLevelEnabled('info')).toBe(false);
+    expect(child).toHaveBeenCalledTimes(1); // isLevelEnabled is not a level method: it creates the child
+    expect(out.lines).toEqual([]);
+  });
+
+  it('writes through a child with the bindings once it logs, and creates it once', () => {
+    const out = memory();
+    const parent = createLogger('api', { level: 'log', format: 'json' }, out);
+    const child = jest.spyOn(parent, 'child');
+    const log = lazyChildLogger(parent, { reqId: 'r-2' }, {});
+    expect(child).not.toHaveBeenCalled();
+    log.info({ password: 'p' }, 'first');
+    log.warn('second');
+    log.child({ step: 'x' }).error('third');
+    // The request's child once, then the grandchild asked for (pino children inherit the spied method).
+    expect(child.mock.calls.map((call) => call[0])).toEqual([{ reqId: 'r-2' }, { step: 'x' }]);
+    expect(out.lines.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({ level: 'info', reqId: 'r-2', password: '[redacted]', msg: 'first' }),
+      expect.objectContaining({ level: 'warn', reqId: 'r-2', msg: 'second' }),
+      expect.objectContaining({ level: 'error', reqId: 'r-2', step: 'x', msg: 'third' }),
+    ]);
   });
 });
 

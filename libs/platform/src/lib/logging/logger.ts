@@ -138,3 +138,43 @@ const REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 export function requestIdOf(header: string | string[] | undefined): string {
   return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
 }
+
+const LEVEL_METHODS = new Set(['trace', 'debug', 'info', 'warn', 'error', 'fatal']);
+
+/**
+ * Fastify's `childLoggerFactory`: each request's logger (`request.log`, bound to `reqId`) is created
+ * the first time something logs through it at an enabled level or uses it otherwise, not for every
+ * request. pino's `child()` serializes the bindings through the redaction paths (REDACT_PATHS have
+ * wildcards, so every binding is run through them): a cost every cached read paid although, with
+ * request lines off, most requests never log. Until then `request.log` answers for the parent: its
+ * disabled levels are the parent's no-ops, its enabled ones create the child and write through it.
+ */
+export function lazyChildLogger(
+  parent: Logger,
+  bindings: pino.Bindings,
+  options: pino.ChildLoggerOptions,
+): Logger {
+  let child: Logger | undefined;
+  const real = (): Logger => (child ??= parent.child(bindings, options));
+  return new Proxy(parent, {
+    get(target, property) {
+      if (child === undefined) {
+        if (typeof property === 'string' && LEVEL_METHODS.has(property)) {
+          const level = property as pino.Level;
+          return target.isLevelEnabled(level)
+            ? (...args: Parameters<pino.LogFn>) => real()[level](...args)
+            : target[level];
+        }
+        if (property === 'child') {
+          return (b: pino.Bindings, o?: pino.ChildLoggerOptions) => real().child(b, o);
+        }
+      }
+      const logger = real();
+      const value: unknown = Reflect.get(logger, property, logger);
+      return typeof value === 'function' ? value.bind(logger) : value;
+    },
+    set(_target, property, value) {
+      return Reflect.set(real(), property, value);
+    },
+  });
+}
