@@ -261,9 +261,16 @@ const skipReason = mariaDbSkipReason();
           expect(lastId).toBeGreaterThan(0);
           expect(Number(partial?.n)).toBeLessThan(ROWS - 4);
 
+          // MariaDB: killed while loading into an empty database without its secondary indexes
+          // (ADR 0062): they are still missing, and the re-run continues that way and adds them back.
+          const pendingIndexes = await ds.driver.createSchemaBuilder().log();
+          expect(pendingIndexes.upQueries.length > 0).toBe(fx.dialect === 'mysql');
+
           const resumed = await runImport(other.url, legacy.url);
           expect(resumed.summary.resumedAfterId).toBeGreaterThan(0);
           expect(resumed.summary.rowsRead).toBeLessThan(ROWS);
+          expect(resumed.summary.indexes).toBe(fx.dialect === 'mysql' ? 'deferred' : 'kept');
+          expect(await ds.driver.createSchemaBuilder().log()).toMatchObject({ upQueries: [] });
           const end = (await dump(ds)) as Record<string, unknown>;
           const reference = (await dump(fx.dataSource)) as Record<string, unknown>;
           for (const key of ['players', 'balances', 'votes', 'log', 'processed', 'counters']) {

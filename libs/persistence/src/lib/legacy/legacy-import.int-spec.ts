@@ -16,6 +16,7 @@ import { runMigrations } from '../database/migrate';
 import { TypeOrmEventStore } from '../events/event.typeorm-store';
 import { rebuildProjections } from '../projections/projection.rebuild';
 import { importLegacyProfiles } from './legacy-import';
+import { deferrableIndexes, indexState } from './legacy-import.indexes';
 import { bulkWriteMode, projectNewPlayers, writeNewPlayers } from './legacy-import.bulk';
 import { LegacyProfileReader } from './legacy-profile.reader';
 
@@ -45,13 +46,46 @@ const skipReason = mariaDbSkipReason();
       await legacy?.drop();
     });
 
-    async function run(target: DataSource, options: { pageSize?: number; concurrency?: number } = {}) {
-      const reader = await LegacyProfileReader.open(legacy.settings);
+    async function run(
+      target: DataSource,
+      options: {
+        pageSize?: number;
+        concurrency?: number;
+        deferIndexes?: boolean;
+        failAfterPages?: number;
+      } = {},
+    ) {
+      const { failAfterPages, ...rest } = options;
+      const opened = await LegacyProfileReader.open(legacy.settings);
+      // A reader whose connection to the old database breaks after some pages (a failure mid-import).
+      let pages = 0;
+      const reader: LegacyProfileReader =
+        failAfterPages === undefined
+          ? opened
+          : Object.assign(Object.create(opened) as LegacyProfileReader, {
+              page: (afterId: number, size: number) =>
+                ++pages > failAfterPages
+                  ? Promise.reject(new Error('connection to the old database lost'))
+                  : opened.page(afterId, size),
+            });
       try {
-        return await importLegacyProfiles({ reader, target, asOf: AS_OF, timeZone: TZ, ...options });
+        return await importLegacyProfiles({ reader, target, asOf: AS_OF, timeZone: TZ, ...rest });
       } finally {
-        await reader.close();
+        await opened.close();
       }
+    }
+
+    /** Every index of the schema, as the server reports it (MariaDB) or as created (SQLite). */
+    async function indexes(ds: DataSource): Promise<string[]> {
+      const rows = (await ds.query(
+        ds.options.type !== 'mysql' && ds.options.type !== 'mariadb'
+          ? "SELECT tbl_name || '.' || name || ' ' || COALESCE(sql, '') AS i FROM sqlite_master WHERE type = 'index' ORDER BY 1"
+          : `SELECT CONCAT(TABLE_NAME, '.', INDEX_NAME, ' ', NON_UNIQUE, ' ',
+                     GROUP_CONCAT(COLUMN_NAME, COALESCE(SUB_PART, ''), COALESCE(COLLATION, '') ORDER BY SEQ_IN_INDEX)) AS i
+               FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE()
+              GROUP BY TABLE_NAME, INDEX_NAME, NON_UNIQUE ORDER BY 1`,
+      )) as Array<{ i: string }>;
+      return rows.map((row) => row.i);
     }
 
     describeEachDialect('into craftstats', (fx) => {
@@ -66,9 +100,14 @@ const skipReason = mariaDbSkipReason();
       it('writes in bulk exactly the rows the event store writes for the same events', async () => {
         const summary = await run(fx.dataSource, { pageSize: 16, concurrency: 3 });
         expect(summary).toMatchObject({ rowsRead: ROWS, created: ROWS - 4, merged: 0 });
+        // An empty MariaDB target loads without its secondary indexes (ADR 0062); SQLite keeps them.
+        expect(summary.indexes).toBe(fx.dialect === 'mysql' ? 'deferred' : 'kept');
 
         const reference = await migratedDatabase(fx.dialect);
         extra.push(reference);
+        // ...and adds back exactly the indexes the migrations create.
+        expect(await indexes(fx.dataSource)).toEqual(await indexes(reference.ds));
+        expect(await fx.dataSource.driver.createSchemaBuilder().log()).toMatchObject({ upQueries: [] });
         const store = new TypeOrmEventStore(reference.ds);
         const skipped = new Set(summary.skipped.map((row) => row.legacyId));
         const events = rows
@@ -147,6 +186,49 @@ const skipReason = mariaDbSkipReason();
         expect(counts.map((c) => Object.values(c).map(Number))).toEqual([[1, 1, 1]]);
       });
 
+      it('after a failure mid-import (as after a kill), a re-run resumes and ends with the state and indexes of an uninterrupted import', async () => {
+        const target = await migratedDatabase(fx.dialect);
+        extra.push(target);
+        const failed = run(target.ds, { pageSize: 8, concurrency: 2, failAfterPages: 3 });
+        await expect(failed).rejects.toThrow(
+          fx.dialect === 'mysql'
+            ? /connection to the old database lost \(\d+ secondary indexes are still dropped: run the import again/
+            : /^connection to the old database lost$/,
+        );
+        const [partial] = (await target.ds.query('SELECT COUNT(*) AS n FROM players')) as Array<{
+          n: unknown;
+        }>;
+        expect(Number(partial?.n)).toBeGreaterThan(0);
+        expect(Number(partial?.n)).toBeLessThan(ROWS - 4);
+        // The state a kill leaves on MariaDB: the deferred indexes are missing, and that is the marker.
+        const missing = fx.dialect === 'mysql' ? (await indexState(target.ds)).missing : [];
+        expect(missing).toEqual(fx.dialect === 'mysql' ? deferrableIndexes(target.ds) : []);
+        expect(missing.length).toBe(fx.dialect === 'mysql' ? 16 : 0);
+
+        const resumed = await run(target.ds, { pageSize: 8 });
+        expect(resumed.resumedAfterId).toBeGreaterThan(0);
+        expect(resumed.indexes).toBe(fx.dialect === 'mysql' ? 'deferred' : 'kept');
+        const { checkpoint, ...end } = await dumpImportState(target.ds);
+        const { checkpoint: referenceCheckpoint, ...reference } = await dumpImportState(fx.dataSource);
+        expect(end).toEqual(reference);
+        expect(checkpoint).toEqual(referenceCheckpoint);
+        const fresh = await migratedDatabase(fx.dialect);
+        extra.push(fresh);
+        expect(await indexes(target.ds)).toEqual(await indexes(fresh.ds));
+        expect(await target.ds.driver.createSchemaBuilder().log()).toMatchObject({ upQueries: [] });
+        const report = await rebuildProjections(target.ds, { verify: true, timeZone: TZ });
+        expect(report.drift).toEqual([]);
+      });
+
+      it('keeps the indexes into an empty database when told to (--keep-indexes)', async () => {
+        const target = await migratedDatabase(fx.dialect);
+        extra.push(target);
+        const before = await indexes(target.ds);
+        const summary = await run(target.ds, { pageSize: 30, deferIndexes: false });
+        expect(summary).toMatchObject({ created: ROWS - 4, indexes: 'kept', indexRebuildMs: 0 });
+        expect(await indexes(target.ds)).toEqual(before);
+      });
+
       it('merges into players the database already knows: newer live values win, counts add', async () => {
         const target = await migratedDatabase(fx.dialect);
         extra.push(target);
@@ -163,6 +245,8 @@ const skipReason = mariaDbSkipReason();
 
         const summary = await run(target.ds, { pageSize: 7 });
         expect(summary).toMatchObject({ created: ROWS - 5, merged: 1, registrations: ROWS - 4 });
+        // Not empty at the start (a live service wrote first): the normal path, indexes kept throughout.
+        expect(summary.indexes).toBe('kept');
 
         const [player] = (await target.ds.query(
           'SELECT id, votes_total, registred FROM players WHERE uuid = ?',

@@ -12,6 +12,7 @@ import { ProcessedEventEntity } from '../events/processed-event.entity';
 import { TypeOrmEventStore } from '../events/event.typeorm-store';
 import { LegacyImportEntity } from './legacy-import.entity';
 import { BulkWriteMode, bulkWriteMode, projectNewPlayers, writeNewPlayers } from './legacy-import.bulk';
+import { IndexMode, addIndexes, dropIndexes, indexState, targetTablesEmpty } from './legacy-import.indexes';
 import { LegacyProfileReader } from './legacy-profile.reader';
 
 /** A row that was not imported, with the reason (every one is reported, none silently dropped). */
@@ -56,6 +57,14 @@ export interface LegacyImportSummary {
   skippedByProblem: Partial<Record<LegacyRowProblem, number>>;
   elapsedMs: number;
   rowsPerSecond: number;
+  /**
+   * `deferred`: the non-unique indexes of the filled tables were dropped for the load and added back
+   * at the end (a first import into an empty MySQL/MariaDB database, or the resumption of one; ADR 0062);
+   * `kept`: the normal path.
+   */
+  indexes: IndexMode;
+  /** Time spent adding the deferred indexes back (included in elapsedMs). */
+  indexRebuildMs: number;
   /** All runs against this database, from the checkpoint table (after this run). */
   totals: { imported: number; skipped: number };
 }
@@ -76,7 +85,15 @@ export interface LegacyImportOptions {
   pageSize?: number;
   /** Pages written at once on MySQL/MariaDB (default 2; SQLite: always 1). */
   concurrency?: number;
+  /**
+   * Allow dropping the secondary indexes of the filled tables when they are all empty at the start
+   * (MySQL/MariaDB; default true). false keeps them (`--keep-indexes`). A run that finds them already
+   * dropped by an unfinished earlier run always continues deferred and adds them back.
+   */
+  deferIndexes?: boolean;
   now?: () => number;
+  /** One line about the indexes (dropped, being rebuilt, rebuilt). */
+  onNotice?: (line: string) => void;
   onProgress?: (progress: LegacyImportProgress) => void;
   onSkipped?: (row: SkippedLegacyRow) => void;
 }
@@ -141,6 +158,8 @@ export async function importLegacyProfiles(options: LegacyImportOptions): Promis
     skippedByProblem: {},
     elapsedMs: 0,
     rowsPerSecond: 0,
+    indexes: 'kept',
+    indexRebuildMs: 0,
     totals: { imported: checkpoint?.imported ?? 0, skipped: checkpoint?.skipped ?? 0 },
   };
   const skip = (row: SkippedLegacyRow) => {
@@ -148,6 +167,27 @@ export async function importLegacyProfiles(options: LegacyImportOptions): Promis
     summary.skippedByProblem[row.problem] = (summary.skippedByProblem[row.problem] ?? 0) + 1;
     options.onSkipped?.(row);
   };
+
+  // A first import into an empty database loads without the secondary indexes and sorts them in at
+  // the end (ADR 0062); indexes missing at the start mean an earlier such run did not finish.
+  let deferred: Awaited<ReturnType<typeof indexState>>['expected'] = [];
+  if (!dryRun && dialect === 'mysql') {
+    const state = await indexState(target);
+    if (state.missing.length > 0) {
+      deferred = state.missing;
+      options.onNotice?.(
+        `${deferred.length} secondary indexes are missing (an earlier import did not finish): ` +
+          'continuing without them, they are added back at the end',
+      );
+    } else if ((options.deferIndexes ?? true) && (await targetTablesEmpty(target))) {
+      deferred = state.expected;
+      await dropIndexes(target, deferred);
+      options.onNotice?.(
+        `empty target: ${deferred.length} secondary indexes dropped for the bulk load, added back at the end`,
+      );
+    }
+    if (deferred.length > 0) summary.indexes = 'deferred';
+  }
 
   // Pages are written by up to `concurrency` transactions at once (MariaDB then uses both cores);
   // the checkpoint only ever covers a contiguous prefix of committed pages (see CheckpointTracker).
@@ -157,7 +197,14 @@ export async function importLegacyProfiles(options: LegacyImportOptions): Promis
   let afterId = resumedAfterId;
   let next: Promise<LegacyProfileRow[]> = reader.page(afterId, pageSize);
   for (;;) {
-    const rows = await next;
+    let rows: LegacyProfileRow[];
+    try {
+      rows = await next;
+    } catch (error) {
+      // The old database failed: let the pages in flight finish (or fail) before reporting it.
+      failure ??= error;
+      break;
+    }
     if (rows.length === 0) break;
     const lastId = Number(rows[rows.length - 1]?.['id']);
     afterId = lastId;
@@ -225,7 +272,13 @@ export async function importLegacyProfiles(options: LegacyImportOptions): Promis
     if (failure !== null) break;
   }
   await Promise.all(inFlight);
-  if (failure !== null) throw failure;
+  if (failure !== null) {
+    // Not added back here: a kill cannot either, and the next run continues fast from this state.
+    if (deferred.length > 0 && failure instanceof Error) {
+      failure.message += ` (${deferred.length} secondary indexes are still dropped: run the import again to finish it and add them back)`;
+    }
+    throw failure;
+  }
   if (!dryRun && summary.rowsRead > 0) {
     // Every page has committed: the checkpoint covers them all (a page that finished while another
     // was still committing could only record the prefix before that one).
@@ -234,6 +287,13 @@ export async function importLegacyProfiles(options: LegacyImportOptions): Promis
       `UPDATE ${q('legacy_imports')} SET ${q('last_id')} = ${dialect === 'mysql' ? 'GREATEST' : 'MAX'}(${q('last_id')}, ?) WHERE ${q('source')} = ?`,
       [tracker.done(), reader.name],
     );
+  }
+  if (deferred.length > 0) {
+    options.onNotice?.(`adding back ${deferred.length} secondary indexes (sorted builds)…`);
+    const rebuildStarted = now();
+    await addIndexes(target, deferred);
+    summary.indexRebuildMs = now() - rebuildStarted;
+    options.onNotice?.(`indexes added back in ${(summary.indexRebuildMs / 1000).toFixed(1)} s`);
   }
   summary.elapsedMs = Math.max(1, now() - started);
   summary.rowsPerSecond = (summary.rowsRead * 1000) / summary.elapsedMs;

@@ -1,0 +1,131 @@
+import { DataSource } from 'typeorm';
+
+/**
+ * Deferred secondary indexes for a first import into an empty MySQL/MariaDB database (ADR 0062).
+ *
+ * The bulk path fills four big tables; maintaining their non-unique indexes row by row (random
+ * B-tree inserts) was most of the server's time. On an empty target the import drops them first and
+ * adds them back at the end with one `ALTER TABLE … ADD INDEX …, ADD INDEX …` per table, which the
+ * server builds by sorting. Primary keys and unique indexes stay: the import itself looks players up
+ * by uuid and relies on the duplicate-key errors.
+ *
+ * The definitions come from the entities (the migrations' drift check keeps them identical to the
+ * migrated schema) and are checked against the live schema before anything is dropped. The missing
+ * indexes are the only marker: a run that finds some of them missing (an earlier deferred run was
+ * killed or failed) continues deferred and adds them back when it ends.
+ */
+export const DEFERRED_INDEX_TABLES = ['players', 'economy_log', 'player_balances', 'vote_counts'] as const;
+
+export interface IndexDefinition {
+  table: string;
+  name: string;
+  columns: string[];
+}
+
+/** How a run treats the indexes: `kept` (the normal path) or `deferred` (dropped, added back at the end). */
+export type IndexMode = 'kept' | 'deferred';
+
+/** The non-unique secondary indexes of the tables the import fills, as the entities (= migrations) define them. */
+export function deferrableIndexes(ds: DataSource): IndexDefinition[] {
+  return DEFERRED_INDEX_TABLES.flatMap((table) => {
+    const metadata = ds.entityMetadatas.find((m) => m.tableName === table);
+    if (!metadata) throw new Error(`No entity for table ${table}`);
+    return metadata.indices
+      .filter((index) => !index.isUnique && !index.isSpatial && !index.isFulltext && !index.where)
+      .map((index) => ({
+        table,
+        name: index.name,
+        columns: index.columns.map((column) => column.databaseName),
+      }));
+  });
+}
+
+/** The live indexes of `tables` (MySQL/MariaDB): name → unique flag and ordered column list. */
+async function liveIndexes(
+  ds: DataSource,
+  tables: readonly string[],
+): Promise<Map<string, { unique: boolean; definition: string }>> {
+  const rows: Array<{
+    t: string;
+    name: string;
+    nonUnique: unknown;
+    col: string;
+    sub: unknown;
+    coll: unknown;
+  }> = await ds.query(
+    `SELECT TABLE_NAME AS t, INDEX_NAME AS name, NON_UNIQUE AS nonUnique, COLUMN_NAME AS col,
+              SUB_PART AS sub, COLLATION AS coll
+         FROM information_schema.STATISTICS
+        WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN (${tables.map(() => '?').join(', ')})
+        ORDER BY TABLE_NAME, INDEX_NAME, SEQ_IN_INDEX`,
+    [...tables],
+  );
+  const found = new Map<string, { unique: boolean; definition: string }>();
+  for (const row of rows) {
+    const key = `${row.t}.${row.name}`;
+    const part = `${row.col}${row.sub === null ? '' : `(${String(row.sub)})`}${row.coll === 'D' ? ' DESC' : ''}`;
+    const entry = found.get(key);
+    if (entry) entry.definition += `,${part}`;
+    else found.set(key, { unique: Number(row.nonUnique) === 0, definition: part });
+  }
+  return found;
+}
+
+export interface IndexState {
+  /** Every deferrable index, as defined by the entities. */
+  expected: IndexDefinition[];
+  /** Those the live schema lacks (dropped by an earlier deferred run that did not finish). */
+  missing: IndexDefinition[];
+}
+
+/**
+ * Compares the live schema with the definitions. Throws if an index of that name exists with other
+ * columns: then the schema is not the migrations' and nothing is dropped or rebuilt.
+ */
+export async function indexState(ds: DataSource): Promise<IndexState> {
+  const expected = deferrableIndexes(ds);
+  const live = await liveIndexes(ds, DEFERRED_INDEX_TABLES);
+  const missing: IndexDefinition[] = [];
+  for (const index of expected) {
+    const found = live.get(`${index.table}.${index.name}`);
+    if (!found) {
+      missing.push(index);
+      continue;
+    }
+    if (found.unique || found.definition !== index.columns.join(',')) {
+      throw new Error(
+        `Index ${index.name} on ${index.table} is (${found.definition}), not (${index.columns.join(',')}) as the migrations define it`,
+      );
+    }
+  }
+  return { expected, missing };
+}
+
+/** True when none of the tables the import fills holds a row. */
+export async function targetTablesEmpty(ds: DataSource): Promise<boolean> {
+  const rows: Array<Record<string, unknown>> = await ds.query(
+    `SELECT ${DEFERRED_INDEX_TABLES.map((t) => `EXISTS(SELECT 1 FROM \`${t}\`) AS \`${t}\``).join(', ')}`,
+  );
+  return Object.values(rows[0] ?? {}).every((value) => Number(value) === 0);
+}
+
+function byTable(indexes: readonly IndexDefinition[]): Map<string, IndexDefinition[]> {
+  const tables = new Map<string, IndexDefinition[]>();
+  for (const index of indexes) tables.set(index.table, [...(tables.get(index.table) ?? []), index]);
+  return tables;
+}
+
+/** Drops the indexes, one ALTER TABLE per table. */
+export async function dropIndexes(ds: DataSource, indexes: readonly IndexDefinition[]): Promise<void> {
+  for (const [table, list] of byTable(indexes)) {
+    await ds.query(`ALTER TABLE \`${table}\` ${list.map((i) => `DROP INDEX \`${i.name}\``).join(', ')}`);
+  }
+}
+
+/** Adds the indexes back, one ALTER TABLE per table (the server builds them all by one sort each). */
+export async function addIndexes(ds: DataSource, indexes: readonly IndexDefinition[]): Promise<void> {
+  for (const [table, list] of byTable(indexes)) {
+    const adds = list.map((i) => `ADD INDEX \`${i.name}\` (${i.columns.map((c) => `\`${c}\``).join(', ')})`);
+    await ds.query(`ALTER TABLE \`${table}\` ${adds.join(', ')}`);
+  }
+}
