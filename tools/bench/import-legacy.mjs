@@ -4,6 +4,8 @@
 // the same server. Both databases are dropped at the end. Target: 1,000,000 rows in at most 3 minutes.
 //   node tools/bench/import-legacy.mjs [--rows N] [--page-size N]      (BENCH_MARIADB_URL, default mariadb://root@127.0.0.1:3306/)
 //   node tools/bench/import-legacy.mjs --private-server [--buffer-pool 2G] [--rows N]
+//   --keep-indexes passes the import's flag: the normal path (indexes maintained row by row) instead of
+//   the empty target's deferred indexes (ADR 0062), for a before/after comparison on the same build.
 // --private-server runs both databases on a MariaDB server of its own (mariadb-install-db into a
 // directory on disk, production durability: innodb_flush_log_at_trx_commit=1), whose InnoDB buffer
 // pool holds the imported working set (default 2G; a shared server's 128M default makes every
@@ -28,6 +30,7 @@ const { values: args } = parseArgs({
     'page-size': { type: 'string' },
     'private-server': { type: 'boolean', default: false },
     'buffer-pool': { type: 'string', default: '2G' },
+    'keep-indexes': { type: 'boolean', default: false },
   },
 });
 const rows = Number(args.rows);
@@ -119,6 +122,7 @@ try {
       '2026-11-20T12:00:00Z',
       '--json',
       ...(args['page-size'] ? ['--page-size', args['page-size']] : []),
+      ...(args['keep-indexes'] ? ['--keep-indexes'] : []),
     ],
     { env: { ...process.env, DATABASE_URL: url(targetDb) }, stdio: ['ignore', 'pipe', 'inherit'] },
   );
@@ -148,6 +152,11 @@ try {
   process.stdout.write(
     `import: ${summary.rowsRead} rows in ${(summary.elapsedMs / 1000).toFixed(1)} s = ${Math.round(summary.rowsPerSecond)} rows/s ` +
       `(process wall time incl. build and migrations ${wall.toFixed(1)} s); created ${summary.created}, skipped ${summary.skipped.length}\n` +
+      `indexes: ${summary.indexes}` +
+      (summary.indexes === 'deferred'
+        ? ` (added back in ${(summary.indexRebuildMs / 1000).toFixed(1)} s, included above)`
+        : '') +
+      '\n' +
       `target rows: ${JSON.stringify(counts)}\n` +
       `CPU: import process ${importCpu?.toFixed(1) ?? '?'} s (until its last sample)` +
       (serverCpu === null
