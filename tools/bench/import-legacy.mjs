@@ -6,6 +6,7 @@
 //   node tools/bench/import-legacy.mjs --private-server [--buffer-pool 2G] [--rows N]
 //   --keep-indexes passes the import's flag: the normal path (indexes maintained row by row) instead of
 //   the empty target's deferred indexes (ADR 0062), for a before/after comparison on the same build.
+//   --cpu-prof DIR writes a V8 CPU profile of the import process into DIR (open it in Chrome DevTools).
 // --private-server runs both databases on a MariaDB server of its own (mariadb-install-db into a
 // directory on disk, production durability: innodb_flush_log_at_trx_commit=1), whose InnoDB buffer
 // pool holds the imported working set (default 2G; a shared server's 128M default makes every
@@ -31,6 +32,7 @@ const { values: args } = parseArgs({
     'private-server': { type: 'boolean', default: false },
     'buffer-pool': { type: 'string', default: '2G' },
     'keep-indexes': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
   },
 });
 const rows = Number(args.rows);
@@ -115,6 +117,7 @@ try {
   const child = spawn(
     process.execPath,
     [
+      ...(args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : []),
       path.join(root, 'tools/legacy-import/import-legacy.mjs'),
       '--from',
       url(legacyDb),
