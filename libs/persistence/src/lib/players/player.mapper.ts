@@ -8,6 +8,8 @@ import {
   PlayerProjection,
   nickKey,
 } from '@craftstats/domain';
+import { EntityMetadata } from 'typeorm';
+import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { PlayerBalanceEntity } from '../leaderboards/player-balance.entity';
 import { PlayerEntity } from './player.entity';
 
@@ -25,16 +27,23 @@ const LEVEL_COLUMNS = Object.fromEntries(
 /** The player row's columns (everything but the generated id). */
 export type PlayerRow = Omit<PlayerEntity, 'id'>;
 
+/** What `toProjection` reads of a balance row. */
+export type StoredBalance = Pick<PlayerBalanceEntity, 'currency' | 'amount' | 'asOf'>;
+
 /** Entity (+ its balance rows) → domain projection. */
-export function toProjection(row: PlayerEntity, balances: readonly PlayerBalanceEntity[]): PlayerProjection {
-  const byType = new Map(balances.map((b) => [b.currency, b]));
-  const levels = Object.fromEntries(
-    LEVEL_MODES.map((mode) => {
-      const columns = LEVEL_COLUMNS[mode];
-      const experience = columns.experience === null ? 0 : (row[columns.experience] as number);
-      return [mode, { level: row[columns.level] as number, experience }];
-    }),
-  ) as Record<LevelMode, LevelProgress>;
+export function toProjection(row: PlayerEntity, balances: readonly StoredBalance[]): PlayerProjection {
+  const levels = {} as Record<LevelMode, LevelProgress>;
+  for (const mode of LEVEL_MODES) {
+    const columns = LEVEL_COLUMNS[mode];
+    const experience = columns.experience === null ? 0 : (row[columns.experience] as number);
+    levels[mode] = { level: row[columns.level] as number, experience };
+  }
+  const byType = {} as Record<EconomyType, Balance>;
+  for (const type of ECONOMY_TYPES) {
+    // A player has at most one row per currency (its primary key): a linear scan of a handful.
+    const stored = balances.find((b) => b.currency === type);
+    byType[type] = stored ? { amount: stored.amount, asOf: stored.asOf } : { amount: 0, asOf: 0 };
+  }
   return {
     uuid: row.uuid,
     nick: row.nick,
@@ -60,12 +69,7 @@ export function toProjection(row: PlayerEntity, balances: readonly PlayerBalance
       steam: row.socialSteam,
       web: row.socialWeb,
     },
-    balances: Object.fromEntries(
-      ECONOMY_TYPES.map((type) => {
-        const stored = byType.get(type);
-        return [type, stored ? { amount: stored.amount, asOf: stored.asOf } : { amount: 0, asOf: 0 }];
-      }),
-    ) as Record<EconomyType, Balance>,
+    balances: byType,
     votesTotal: row.votesTotal,
     lastVote: row.lastVote,
     openSession:
@@ -78,6 +82,50 @@ export function toProjection(row: PlayerEntity, balances: readonly PlayerBalance
       experience: row.deprecatedExperience,
     },
     lastEvent: { date: row.lastEventDate, id: row.lastEventId, source: row.lastEventSource },
+  };
+}
+
+/** Column types whose hydration by TypeORM is only their value transformer (see `rawColumnReader`). */
+const PLAIN_TYPES = new Set<unknown>(['int', 'bigint', 'varchar']);
+const BOOLEAN_TYPES = new Set<unknown>(['boolean', Boolean]);
+
+/**
+ * Reads rows of an entity's table selected by plain SQL, without TypeORM's entity hydration (ADR 0059):
+ * `select` lists every column under its property name (`nick_since AS nickSince`), and `read` turns a
+ * driver row into an object of the entity's shape the way the MySQL and SQLite drivers' hydration
+ * does for these column types — a boolean column's value made true/false, then each column's value
+ * transformer. Any other column type (dates, JSON…) is refused when the reader is made, so a new
+ * column of such a type cannot be read differently from `repository.find`.
+ */
+export function rawColumnReader<T>(
+  metadata: EntityMetadata,
+  quote: (name: string) => string,
+): { select: string; read(raw: Record<string, unknown>): T } {
+  const columns = metadata.columns.map((column: ColumnMetadata) => {
+    const isBoolean = BOOLEAN_TYPES.has(column.type);
+    if (!isBoolean && !PLAIN_TYPES.has(column.type)) {
+      throw new Error(
+        `${metadata.tableName}.${column.databaseName}: column type ${String(column.type)} is not read raw`,
+      );
+    }
+    const transformer = column.transformer;
+    if (Array.isArray(transformer)) throw new Error(`${column.databaseName}: one transformer expected`);
+    return { property: column.propertyName, isBoolean, from: transformer ? transformer.from : null };
+  });
+  const select = metadata.columns
+    .map((c) => `${quote(c.databaseName)} AS ${quote(c.propertyName)}`)
+    .join(', ');
+  return {
+    select,
+    read(raw) {
+      const row: Record<string, unknown> = {};
+      for (const { property, isBoolean, from } of columns) {
+        let value = raw[property];
+        if (isBoolean && value !== null && value !== undefined) value = value ? true : false;
+        row[property] = from === null ? value : from(value);
+      }
+      return row as T;
+    },
   };
 }
 

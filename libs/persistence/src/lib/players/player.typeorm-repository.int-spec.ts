@@ -10,6 +10,7 @@ import { describeEachDialect, testUuid } from '../../testing';
 import { PlayerBalanceEntity } from '../leaderboards/player-balance.entity';
 import { VoteCountEntity } from '../leaderboards/vote-count.entity';
 import { PlayerEntity } from './player.entity';
+import { loadPlayersForUpdate } from '../projections/projection.loader';
 import { toPlayerRow, toProjection } from './player.mapper';
 import { TypeOrmPlayerRepository } from './player.typeorm-repository';
 
@@ -111,6 +112,25 @@ describeEachDialect('TypeOrmPlayerRepository profile lookups', (fx) => {
     expect(await repository.findByUuid(testUuid(1), PERIODS)).toEqual(expected);
     expect(await repository.findByNick('PEPA_novak', PERIODS)).toEqual(expected);
     expect(expected.player).toEqual(fullPlayer(1, 'Pepa_Novak'));
+  });
+
+  it('loads players for update exactly as the entity mapping reads them (raw read, ADR 0059)', async () => {
+    const full = await store(fullPlayer(902, 'Raw_Full'));
+    const bare = await store(newPlayer(testUuid(903), 'Raw_Bare', T0), []);
+    const loaded = await fx.dataSource.transaction((manager) =>
+      loadPlayersForUpdate(manager, fx.dialect, [testUuid(903), testUuid(902), testUuid(902), testUuid(904)]),
+    );
+    expect([...loaded.keys()]).toEqual([testUuid(902), testUuid(903)]);
+    for (const id of [full, bare]) {
+      const entity = await fx.dataSource.getRepository(PlayerEntity).findOneByOrFail({ id });
+      const balances = await fx.dataSource.getRepository(PlayerBalanceEntity).findBy({ playerId: id });
+      expect(loaded.get(entity.uuid)).toEqual({
+        id,
+        createdAt: entity.createdAt,
+        projection: toProjection(entity, balances),
+      });
+    }
+    expect(loaded.get(testUuid(902))?.projection).toEqual(fullPlayer(902, 'Raw_Full'));
   });
 
   it('reads a missing balance or vote counter as zero and a player without a session as null', async () => {
