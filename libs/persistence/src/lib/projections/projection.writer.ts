@@ -1,4 +1,5 @@
 import { EntityManager } from 'typeorm';
+import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { ECONOMY_TYPES, FoldResult, PlayerProjection, countVotes, nickKey } from '@craftstats/domain';
 import { Dialect } from '../database/data-source';
 import { chunk, insertSql, rowsPerStatement, upsertSql } from '../database/sql-dialect';
@@ -23,10 +24,22 @@ export interface ProjectionWrite {
   createdAt: number;
 }
 
-/** The player row's columns in a fixed order, without created_at (set once, on insert). */
-function rowValues(player: PlayerProjection): Omit<PlayerRow, 'createdAt'> {
-  const { createdAt: _createdAt, ...row } = toPlayerRow(player, 0);
-  return row;
+/**
+ * The players table's columns as `writePlayers` writes them, worked out once per writer from the
+ * entity metadata (ADR 0060): per batch only the values are computed.
+ */
+interface PlayerColumns {
+  /** Every column but id, in metadata order: the INSERT of new players. */
+  insert: ReadonlyArray<keyof PlayerRow>;
+  insertSql: (rows: number, returning: boolean) => string;
+  /** Every column but created_at (id first, as in the metadata), then created_at: the upsert. */
+  update: ReadonlyArray<keyof PlayerRow | 'id'>;
+  upsertColumns: readonly string[];
+  replace: readonly string[];
+  /** The row's columns but id and created_at: what decides whether a stored player changed. */
+  compared: ReadonlyArray<keyof PlayerRow>;
+  /** The driver's value of a column (`preparePersistentValue`), by property name. */
+  prepare: (property: string, value: unknown) => unknown;
 }
 
 /** Rows in key order: every writer takes a table's row locks in the same order. */
@@ -47,7 +60,35 @@ function byKey(a: readonly unknown[], b: readonly unknown[]): number {
  * (player id first), so two writers never wait for each other in opposite orders.
  */
 export class ProjectionWriter {
+  private playerColumns: PlayerColumns | null = null;
+
   constructor(private readonly dialect: Dialect) {}
+
+  private columnsOf(manager: EntityManager): PlayerColumns {
+    if (this.playerColumns !== null) return this.playerColumns;
+    const metadata = manager.connection.getMetadata(PlayerEntity);
+    const driver = manager.connection.driver;
+    const byProperty = new Map<string, ColumnMetadata>(metadata.columns.map((c) => [c.propertyName, c]));
+    const insert = metadata.columns.filter((c) => c.propertyName !== 'id');
+    const update = metadata.columns.filter((c) => c.propertyName !== 'createdAt');
+    const createdAt = byProperty.get('createdAt') as ColumnMetadata;
+    const placeholders = `(${insert.map(() => '?').join(', ')})`;
+    const insertHead = `INSERT INTO ${this.q('players')} (${insert.map((c) => this.q(c.databaseName)).join(', ')}) VALUES `;
+    this.playerColumns = {
+      insert: insert.map((c) => c.propertyName as keyof PlayerRow),
+      insertSql: (rows, returning) =>
+        insertHead +
+        Array(rows).fill(placeholders).join(', ') +
+        (returning ? ` RETURNING ${this.q('id')}, ${this.q('uuid')}` : ''),
+      update: update.map((c) => c.propertyName as keyof PlayerRow | 'id'),
+      upsertColumns: [...update.map((c) => c.databaseName), createdAt.databaseName],
+      replace: update.filter((c) => c.propertyName !== 'id').map((c) => c.databaseName),
+      compared: insert.filter((c) => c !== createdAt).map((c) => c.propertyName as keyof PlayerRow),
+      prepare: (property, value) =>
+        driver.preparePersistentValue(value, byProperty.get(property) as ColumnMetadata),
+    };
+    return this.playerColumns;
+  }
 
   private q(name: string): string {
     return this.dialect === 'mysql' ? `\`${name}\`` : `"${name}"`;
@@ -87,26 +128,23 @@ export class ProjectionWriter {
     writes: readonly ProjectionWrite[],
     returning: boolean,
   ): Promise<Map<string, number>> {
-    const metadata = manager.connection.getMetadata(PlayerEntity);
-    const driver = manager.connection.driver;
-    const columns = metadata.columns.filter((c) => c.propertyName !== 'id');
-    const values = (row: Record<string, unknown>) =>
-      columns.map((c) => driver.preparePersistentValue(row[c.propertyName], c));
+    const columns = this.columnsOf(manager);
+    const { prepare } = columns;
     const ids = new Map<string, number>();
 
     const created = writes
       .filter((w) => w.id === null)
       .sort((a, b) => byKey([a.after.player.uuid], [b.after.player.uuid]));
-    for (const part of chunk(created, rowsPerStatement(this.dialect, columns.length))) {
+    for (const part of chunk(created, rowsPerStatement(this.dialect, columns.insert.length))) {
       // A plain INSERT: a player another transaction created meanwhile fails it on uq_players_uuid,
       // and the whole batch is retried (it then finds the row and locks it). MariaDB and SQLite
       // return the new ids at once; MySQL reads them back.
-      const row = `(${columns.map(() => '?').join(', ')})`;
-      const rows: unknown = await manager.query(
-        `INSERT INTO ${this.q('players')} (${columns.map((c) => this.q(c.databaseName)).join(', ')}) VALUES ${part.map(() => row).join(', ')}` +
-          (returning ? ` RETURNING ${this.q('id')}, ${this.q('uuid')}` : ''),
-        part.flatMap((w) => values(toPlayerRow(w.after.player, w.createdAt))),
-      );
+      const params: unknown[] = [];
+      for (const w of part) {
+        const row = toPlayerRow(w.after.player, w.createdAt);
+        for (const property of columns.insert) params.push(prepare(property, row[property]));
+      }
+      const rows: unknown = await manager.query(columns.insertSql(part.length, returning), params);
       if (returning) {
         for (const r of rows as Array<{ id: number | string; uuid: string }>) ids.set(r.uuid, Number(r.id));
         continue;
@@ -118,32 +156,35 @@ export class ProjectionWriter {
       for (const r of selected) ids.set(r.uuid, Number(r.id));
     }
 
-    const changed = writes
-      .filter((w) => {
-        if (w.id === null) return false;
-        ids.set(w.after.player.uuid, w.id);
-        return (
-          w.before === null ||
-          JSON.stringify(rowValues(w.before)) !== JSON.stringify(rowValues(w.after.player))
-        );
-      })
-      .sort((a, b) => (a.id as number) - (b.id as number));
-    const updateColumns = metadata.columns.filter((c) => c.propertyName !== 'createdAt');
-    const replace = updateColumns.filter((c) => c.propertyName !== 'id').map((c) => c.databaseName);
-    for (const part of chunk(changed, rowsPerStatement(this.dialect, updateColumns.length + 1))) {
+    // A stored player is written when a column of its row (but id and created_at) differs.
+    const changed: Array<{ id: number; row: PlayerRow }> = [];
+    for (const w of writes) {
+      if (w.id === null) continue;
+      ids.set(w.after.player.uuid, w.id);
+      const row = toPlayerRow(w.after.player, 0);
+      if (w.before !== null) {
+        const before = toPlayerRow(w.before, 0);
+        if (columns.compared.every((property) => before[property] === row[property])) continue;
+      }
+      changed.push({ id: w.id, row });
+    }
+    changed.sort((a, b) => a.id - b.id);
+    const createdAtValue = prepare('createdAt', 0);
+    for (const part of chunk(changed, rowsPerStatement(this.dialect, columns.update.length + 1))) {
       // Rows that exist and are locked by this transaction: the upsert on the primary key is a
       // multi-row UPDATE (created_at is only in the VALUES, never overwritten).
-      const insertColumns = [...updateColumns.map((c) => c.databaseName), 'created_at'];
-      const createdAtColumn = metadata.columns.find((c) => c.propertyName === 'createdAt');
+      const params: unknown[] = [];
+      for (const { id, row } of part) {
+        for (const property of columns.update) {
+          params.push(prepare(property, property === 'id' ? id : row[property]));
+        }
+        params.push(createdAtValue);
+      }
       await manager.query(
-        upsertSql(this.dialect, 'players', insertColumns, part.length, ['id'], { replace }),
-        part.flatMap((w) => {
-          const row: Record<string, unknown> = { ...toPlayerRow(w.after.player, 0), id: w.id };
-          return [
-            ...updateColumns.map((c) => driver.preparePersistentValue(row[c.propertyName], c)),
-            driver.preparePersistentValue(0, createdAtColumn as (typeof columns)[number]),
-          ];
+        upsertSql(this.dialect, 'players', columns.upsertColumns, part.length, ['id'], {
+          replace: columns.replace,
         }),
+        params,
       );
     }
     return ids;
