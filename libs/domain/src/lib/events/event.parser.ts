@@ -199,7 +199,10 @@ function parseBase(raw: RawEvent, id: string, ctx: ParseContext): EventBase {
 
 /** Adds the action's own fields and checks the rules that depend on the action. */
 function parseSpecific(raw: RawEvent, base: EventBase): GameEvent {
-  const { action } = base;
+  // Each event is one object literal with the base fields written out, not `{ ...base, kind, … }`:
+  // V8 copied the spread and then added the action's fields one by one on a slow path, ~80 % of the
+  // parser's CPU (8–12 µs per event, 1.4 µs written out; ADR 0061). The key order is the spread's.
+  const { id, action, uuid, nick, server, sender, date, oldValue, newValue } = base;
   // Its format was checked with the base fields; here only its presence.
   const requireNewValue = (): void => {
     if (raw.optional('new_value') === undefined) fail(EVENT_ERRORS.missing('new_value'));
@@ -212,34 +215,67 @@ function parseSpecific(raw: RawEvent, base: EventBase): GameEvent {
     const amount = Number(base.newValue);
     if (!Number.isSafeInteger(amount)) fail(EVENT_ERRORS.outOfRange('new_value'));
     // `+ 0` turns the -0 of '-0' into 0.
-    return { ...base, kind: 'balance', action, economyType, operation, amount: amount + 0 };
+    return {
+      id,
+      action,
+      uuid,
+      nick,
+      server,
+      sender,
+      date,
+      oldValue,
+      newValue,
+      kind: 'balance',
+      economyType,
+      operation,
+      amount: amount + 0,
+    };
   }
 
   switch (action) {
     case 'ECONOMY_REGISTER':
-      return { ...base, kind: 'register', action };
+      return { id, action, uuid, nick, server, sender, date, oldValue, newValue, kind: 'register' };
     case 'ECONOMY_CHANGE_NAME':
-      return { ...base, kind: 'rename', action };
+      return { id, action, uuid, nick, server, sender, date, oldValue, newValue, kind: 'rename' };
     case 'PLAYER_UPDATE_RANK':
       requireNewValue();
       if (!UNSIGNED_TEXT.test(base.newValue)) fail(EVENT_ERRORS.rankId());
-      return { ...base, kind: 'rank', action };
+      return { id, action, uuid, nick, server, sender, date, oldValue, newValue, kind: 'rank' };
     case 'PLAYER_SET_TAG':
       requireNewValue();
-      return { ...base, kind: 'tag', action };
+      return { id, action, uuid, nick, server, sender, date, oldValue, newValue, kind: 'tag' };
     case 'PLAYER_DISCORD_CONNECT':
       requireNewValue();
       if (!UNSIGNED_TEXT.test(base.newValue)) fail(EVENT_ERRORS.discordId());
-      return { ...base, kind: 'discord', action };
+      return { id, action, uuid, nick, server, sender, date, oldValue, newValue, kind: 'discord' };
     case 'PLAYER_VOTE':
-      return { ...base, kind: 'vote', action, site: requiredText(raw, 'site', 64) };
+      return {
+        id,
+        action,
+        uuid,
+        nick,
+        server,
+        sender,
+        date,
+        oldValue,
+        newValue,
+        kind: 'vote',
+        site: requiredText(raw, 'site', 64),
+      };
     case 'ACHIEVEMENT_COMPLETE': {
       const achId = raw.required('ach_id');
       if (typeof achId !== 'string' || !ACH_ID.test(achId)) fail(EVENT_ERRORS.achId());
       return {
-        ...base,
-        kind: 'achievement',
+        id,
         action,
+        uuid,
+        nick,
+        server,
+        sender,
+        date,
+        oldValue,
+        newValue,
+        kind: 'achievement',
         achId,
         achName: requiredText(raw, 'ach_name', 128),
         achValue: nonNegativeInteger(raw.required('ach_value'), 'ach_value', MAX_INT32),
@@ -248,29 +284,55 @@ function parseSpecific(raw: RawEvent, base: EventBase): GameEvent {
     case 'PLAYER_JOIN': {
       const mcVersion = raw.optional('mc_version');
       return {
-        ...base,
-        kind: 'join',
+        id,
         action,
+        uuid,
+        nick,
+        server,
+        sender,
+        date,
+        oldValue,
+        newValue,
+        kind: 'join',
         mcVersion: mcVersion === undefined ? '' : optionalText(mcVersion, 'mc_version', 32),
       };
     }
     case 'PLAYER_QUIT':
-      return { ...base, kind: 'quit', action };
+      return { id, action, uuid, nick, server, sender, date, oldValue, newValue, kind: 'quit' };
     case 'PLAYER_UPDATE_LEVEL': {
       const mode = raw.required('mode');
       if (!isLevelMode(mode)) fail(EVENT_ERRORS.mode());
       const experience = raw.optional('experience');
       return {
-        ...base,
-        kind: 'level',
+        id,
         action,
+        uuid,
+        nick,
+        server,
+        sender,
+        date,
+        oldValue,
+        newValue,
+        kind: 'level',
         mode,
         level: nonNegativeInteger(raw.required('level'), 'level', MAX_INT32),
         experience: experience === undefined ? 0 : nonNegativeInteger(experience, 'experience'),
       };
     }
     case 'PLAYER_UPDATE_SOCIAL':
-      return { ...base, kind: 'social', action, social: socialUpdate(raw) };
+      return {
+        id,
+        action,
+        uuid,
+        nick,
+        server,
+        sender,
+        date,
+        oldValue,
+        newValue,
+        kind: 'social',
+        social: socialUpdate(raw),
+      };
     default:
       return assertNever(action);
   }
