@@ -30,9 +30,24 @@ export class Metrics {
     });
   }
 
+  /**
+   * The counter and histogram children of each (method, route, status), made on first use: prom-client
+   * hashes the label object on every `inc`/`observe` with labels, a cost per request; a child is bound
+   * to its labels once. Bounded: the methods Node's parser accepts × the route templates × the statuses.
+   */
+  private readonly children = new Map<string, { count: () => void; time: (seconds: number) => void }>();
+
   observe(method: string, route: string, status: number, seconds: number): void {
-    this.requests.inc({ method, route, status: String(status) });
-    this.duration.observe({ method, route }, seconds);
+    const key = `${method} ${status} ${route}`;
+    let child = this.children.get(key);
+    if (child === undefined) {
+      const counter = this.requests.labels({ method, route, status: String(status) });
+      const histogram = this.duration.labels({ method, route });
+      child = { count: () => counter.inc(), time: (s: number) => histogram.observe(s) };
+      this.children.set(key, child);
+    }
+    child.count();
+    child.time(seconds);
   }
 }
 
