@@ -6,6 +6,7 @@ import { TypeOrmLogRepository } from '../logs/log.typeorm-repository';
 import { profileSql } from '../players/player.profile-query';
 import { TypeOrmPlayerRepository } from '../players/player.typeorm-repository';
 import { createDataSource, Dialect } from './data-source';
+import { quoteIdentifier } from './sql-dialect';
 
 /**
  * SPEC 1 and 3: the cost of every public read must not grow with the number of players. With 100k
@@ -49,7 +50,7 @@ class CapturingLogger implements TypeOrmLogger {
 
 /** Dialect-specific SQL pieces of the bulk loader. */
 function sqlFor(dialect: Dialect) {
-  const q = (name: string) => (dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
+  const q = (name: string) => quoteIdentifier(dialect, name);
   const concat = (...parts: string[]) =>
     dialect === 'mysql' ? `CONCAT(${parts.join(', ')})` : parts.join(' || ');
   const uuid =

@@ -1,6 +1,11 @@
 import { DataSource } from 'typeorm';
 import { Dialect, dialectOf } from './data-source';
 
+/** An identifier (table, column) quoted for the dialect: `name` on MySQL/MariaDB, "name" on SQLite. */
+export function quoteIdentifier(dialect: Dialect, name: string): string {
+  return dialect === 'mysql' ? `\`${name}\`` : `"${name}"`;
+}
+
 /**
  * The few statements whose syntax differs between MySQL/MariaDB and SQLite. `increment` columns add
  * the new value to the stored one on conflict; `replace` columns take the new value.
@@ -13,7 +18,7 @@ export function upsertSql(
   conflict: readonly string[],
   update: { replace?: readonly string[]; increment?: readonly string[] },
 ): string {
-  const q = (name: string) => (dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
+  const q = (name: string) => quoteIdentifier(dialect, name);
   const row = `(${columns.map(() => '?').join(', ')})`;
   const head = `INSERT INTO ${q(table)} (${columns.map(q).join(', ')}) VALUES ${Array(rowCount).fill(row).join(', ')}`;
   const newValue = (c: string) => (dialect === 'mysql' ? `VALUES(${q(c)})` : `excluded.${q(c)}`);
@@ -54,7 +59,7 @@ export function insertSql(
   columns: readonly string[],
   rowCount: number,
 ): string {
-  const q = (name: string) => (dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
+  const q = (name: string) => quoteIdentifier(dialect, name);
   const row = `(${columns.map(() => '?').join(', ')})`;
   return `INSERT INTO ${q(table)} (${columns.map(q).join(', ')}) VALUES ${Array(rowCount).fill(row).join(', ')}`;
 }

@@ -13,6 +13,7 @@ import { Dialect, dialectOf } from '../database/data-source';
 import {
   chunk,
   insertSql,
+  quoteIdentifier,
   rowsPerStatement,
   supportsInsertReturning,
   upsertSql,
@@ -92,7 +93,7 @@ export class TypeOrmEventStore extends EventStore {
   }
 
   private q(name: string): string {
-    return this.dialect === 'mysql' ? `\`${name}\`` : `"${name}"`;
+    return quoteIdentifier(this.dialect, name);
   }
 
   /**

@@ -11,7 +11,7 @@ import {
   nickKey,
 } from '@craftstats/domain';
 import { Dialect } from '../database/data-source';
-import { chunk, upsertSql } from '../database/sql-dialect';
+import { chunk, quoteIdentifier, upsertSql } from '../database/sql-dialect';
 import { ECONOMY_LOG_COLUMNS, economyLogRow } from '../logs/log-rows';
 import { PlayerEntity } from '../players/player.entity';
 import { toPlayerRow } from '../players/player.mapper';
@@ -60,7 +60,7 @@ export async function bulkWriteMode(manager: EntityManager, dialect: Dialect): P
 }
 
 function insertSql(dialect: Dialect, table: string, columns: readonly string[], rowCount: number): string {
-  const q = (name: string) => (dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
+  const q = (name: string) => quoteIdentifier(dialect, name);
   const row = `(${columns.map(() => '?').join(', ')})`;
   return `INSERT INTO ${q(table)} (${columns.map(q).join(', ')}) VALUES ${Array(rowCount).fill(row).join(', ')}`;
 }
@@ -251,7 +251,7 @@ async function writeRows(
 
   // The ids the inserts gave the players, by uuid (one indexed lookup per 1,000).
   const ids = new Map<string, number>();
-  const q = (name: string) => (dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
+  const q = (name: string) => quoteIdentifier(dialect, name);
   for (const part of chunk(imports, 1000)) {
     const rows: Array<{ id: number | string; uuid: string }> = await manager.query(
       `SELECT ${q('id')} AS id, ${q('uuid')} AS uuid FROM ${q('players')} WHERE ${q('uuid')} IN (${part.map(() => '?').join(', ')})`,

@@ -7,7 +7,7 @@ import {
   legacyProfileEvent,
 } from '@craftstats/domain';
 import { dialectOf } from '../database/data-source';
-import { chunk } from '../database/sql-dialect';
+import { chunk, quoteIdentifier } from '../database/sql-dialect';
 import { ProcessedEventEntity } from '../events/processed-event.entity';
 import { TypeOrmEventStore } from '../events/event.typeorm-store';
 import { LegacyImportEntity } from './legacy-import.entity';
@@ -282,7 +282,7 @@ export async function importLegacyProfiles(options: LegacyImportOptions): Promis
   if (!dryRun && summary.rowsRead > 0) {
     // Every page has committed: the checkpoint covers them all (a page that finished while another
     // was still committing could only record the prefix before that one).
-    const q = (name: string) => (dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
+    const q = (name: string) => quoteIdentifier(dialect, name);
     await target.query(
       `UPDATE ${q('legacy_imports')} SET ${q('last_id')} = ${dialect === 'mysql' ? 'GREATEST' : 'MAX'}(${q('last_id')}, ?) WHERE ${q('source')} = ?`,
       [tracker.done(), reader.name],
@@ -367,7 +367,7 @@ async function existingPlayers(
   dialect: 'mysql' | 'sqlite',
   uuids: readonly string[],
 ): Promise<Map<string, ExistingPlayer>> {
-  const q = (name: string) => (dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
+  const q = (name: string) => quoteIdentifier(dialect, name);
   const found = new Map<string, ExistingPlayer>();
   for (const part of chunk(uuids, 1000)) {
     const rows: Array<{ uuid: string; registred: number | string }> = await manager.query(
@@ -447,7 +447,7 @@ async function importPage(
 
   const projected = projectNewPlayers(fresh, ctx);
   const writeCheckpoint = (manager: EntityManager, imported: number) => {
-    const q = (name: string) => (dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
+    const q = (name: string) => quoteIdentifier(dialect, name);
     const greatest = dialect === 'mysql' ? 'GREATEST' : 'MAX';
     const value = (c: string) => (dialect === 'mysql' ? `VALUES(${q(c)})` : `excluded.${q(c)}`);
     const columns = ['source', 'last_id', 'imported', 'skipped', 'updated_at'];

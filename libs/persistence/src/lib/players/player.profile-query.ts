@@ -9,6 +9,7 @@ import {
 } from '@craftstats/domain';
 import { Dialect } from '../database/data-source';
 import { DriverRow } from '../database/prepared-reads';
+import { quoteIdentifier } from '../database/sql-dialect';
 
 /** How a profile lookup finds its player. */
 export type ProfileKey = 'nick' | 'uuid';
@@ -65,7 +66,7 @@ const PLAYER_COLUMNS = [
  * Parameters, in order: the month key, the week key, then the nick key (`nickKey`) or the uuid.
  */
 export function profileSql(dialect: Dialect, key: ProfileKey): string {
-  const q = (name: string) => (dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
+  const q = (name: string) => quoteIdentifier(dialect, name);
   const balances = ECONOMY_TYPES.map((currency, i) => {
     // The currency names are this code's constants (upper-case letters), never request data.
     if (!/^[A-Z]+$/.test(currency)) throw new Error(`Unexpected currency name ${currency}`);

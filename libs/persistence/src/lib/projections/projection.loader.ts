@@ -1,7 +1,7 @@
 import { EntityManager, EntityMetadata } from 'typeorm';
 import { PlayerProjection } from '@craftstats/domain';
 import { Dialect } from '../database/data-source';
-import { chunk, rowsPerStatement } from '../database/sql-dialect';
+import { chunk, quoteIdentifier, rowsPerStatement } from '../database/sql-dialect';
 import { PlayerBalanceEntity } from '../leaderboards/player-balance.entity';
 import { PlayerEntity } from '../players/player.entity';
 import { StoredBalance, rawColumnReader, toProjection } from '../players/player.mapper';
@@ -27,7 +27,7 @@ export async function loadPlayersForUpdate(
 ): Promise<Map<string, StoredPlayer>> {
   const players = new Map<string, StoredPlayer>();
   const sorted = [...new Set(uuids)].sort();
-  const q = (name: string) => (dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
+  const q = (name: string) => quoteIdentifier(dialect, name);
   // Plain SQL read straight into the projection (ADR 0059): TypeORM's entity hydration of these rows
   // was the loader's main CPU cost. The same statements as `find` with a pessimistic_write lock.
   const { players: readPlayer, balances: readBalance } = readersOf(

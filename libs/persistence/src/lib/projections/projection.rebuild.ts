@@ -9,7 +9,7 @@ import {
   nickKey,
 } from '@craftstats/domain';
 import { dialectOf } from '../database/data-source';
-import { chunk } from '../database/sql-dialect';
+import { chunk, quoteIdentifier } from '../database/sql-dialect';
 import { inProjectionTransaction } from '../database/transactions';
 import { PlayerBalanceEntity } from '../leaderboards/player-balance.entity';
 import { VoteCountEntity } from '../leaderboards/vote-count.entity';
@@ -280,7 +280,7 @@ function firstReceipt(history: readonly SourcedEvent[]): number {
 async function checkRegisteredCounter(dataSource: DataSource, repair: boolean): Promise<ProjectionDrift[]> {
   const counters = dataSource.getRepository(CounterEntity).metadata.tableName;
   const players = dataSource.getRepository(PlayerEntity).metadata.tableName;
-  const q = (name: string) => (dialectOf(dataSource) === 'mysql' ? `\`${name}\`` : `"${name}"`);
+  const q = (name: string) => quoteIdentifier(dialectOf(dataSource), name);
   const count = `(SELECT COUNT(*) FROM ${q(players)} WHERE ${q('registred')} <> 0)`;
   const rows: Array<{ counter: string | number | null; registered: string | number }> =
     await dataSource.query(

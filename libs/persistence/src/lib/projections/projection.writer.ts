@@ -2,7 +2,7 @@ import { EntityManager } from 'typeorm';
 import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { ECONOMY_TYPES, FoldResult, PlayerProjection, countVotes, nickKey } from '@craftstats/domain';
 import { Dialect } from '../database/data-source';
-import { chunk, insertSql, rowsPerStatement, upsertSql } from '../database/sql-dialect';
+import { chunk, insertSql, quoteIdentifier, rowsPerStatement, upsertSql } from '../database/sql-dialect';
 import { PlayerEntity } from '../players/player.entity';
 import { PlayerRow, toPlayerRow } from '../players/player.mapper';
 import { REGISTERED_PLAYERS_COUNTER } from '../stats/counter.names';
@@ -91,7 +91,7 @@ export class ProjectionWriter {
   }
 
   private q(name: string): string {
-    return this.dialect === 'mysql' ? `\`${name}\`` : `"${name}"`;
+    return quoteIdentifier(this.dialect, name);
   }
 
   /** `returning`: the database has INSERT … RETURNING (`supportsInsertReturning`). */
