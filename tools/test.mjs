@@ -28,6 +28,7 @@ const steps = [
   ['lint', bin('nx'), ['run-many', '-t', 'lint', '--parallel=2', '--outputStyle=stream', '--skipNxCache']],
   ['module boundaries', process.execPath, ['tools/checks/boundaries.mjs']],
   ['build swap is atomic', process.execPath, ['tools/checks/build-swap.mjs']],
+  ['lock complete, with integrity', process.execPath, ['tools/checks/lockfile-integrity.mjs']],
   [
     'typecheck',
     bin('nx'),
