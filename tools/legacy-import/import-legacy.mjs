@@ -13,8 +13,9 @@ const require = createRequire(import.meta.url);
 
 const USAGE = `Usage: npm run import:legacy -- --from mysql://user:pass@host/db [--as-of <ISO date>] [--dry-run]
   --from URL       the old system's MySQL/MariaDB database (table player_profile)
-  --as-of DATE     date of the imported values that have no date of their own (default: now);
-                   month_votes and week_votes count for the month and week containing it
+  --as-of DATE     date of the imported values that have no date of their own (default: the
+                   as-of of the import this run continues, else now); month_votes and week_votes
+                   count for the month and week containing it
   --dry-run        read and check everything, report what would be imported, write nothing
   --from-start     ignore the checkpoint and read every row again (imported rows are recognised)
   --page-size N    rows per transaction (default 5000)
@@ -71,8 +72,9 @@ if (args.help) {
   process.exit(0);
 }
 if (!args.from) fail(`--from is required.\n${USAGE}`);
-const asOf = args['as-of'] === undefined ? Date.now() : Date.parse(args['as-of']);
-if (!Number.isFinite(asOf))
+// Without --as-of the import decides: the as-of of the import it continues, else now.
+const asOf = args['as-of'] === undefined ? undefined : Date.parse(args['as-of']);
+if (asOf !== undefined && !Number.isFinite(asOf))
   fail(`--as-of "${args['as-of']}" is not an ISO date (e.g. 2026-11-23T12:00:00Z).`);
 const pageSize = args['page-size'] === undefined ? undefined : Number(args['page-size']);
 if (pageSize !== undefined && !(Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= 50_000)) {
@@ -106,9 +108,7 @@ try {
   await target.initialize();
   if (!args['dry-run']) await p.runMigrations(target);
   reader = await p.LegacyProfileReader.open(source);
-  log(
-    `${args['dry-run'] ? 'Dry run: checking' : 'Importing'} player_profile of ${reader.name} as of ${new Date(asOf).toISOString()}`,
-  );
+  log(`${args['dry-run'] ? 'Dry run: checking' : 'Importing'} player_profile of ${reader.name}`);
   let lastPrint = 0;
   const summary = await p.importLegacyProfiles({
     reader,

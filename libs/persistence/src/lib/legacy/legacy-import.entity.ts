@@ -23,6 +23,14 @@ export class LegacyImportEntity {
   @Column({ type: 'int', default: 0 })
   skipped!: number;
 
+  /**
+   * The as-of date (ms) of the run that last wrote this checkpoint (0: written before the column
+   * existed). A run without `--as-of` that continues this import dates its rows with it, so a killed
+   * import resumed later dates the rest of its rows like the first part, in the same month and week.
+   */
+  @Column({ name: 'as_of', type: 'bigint', default: 0, transformer: bigintAsNumber })
+  asOf!: number;
+
   @Column({ name: 'updated_at', type: 'bigint', default: 0, transformer: bigintAsNumber })
   updatedAt!: number;
 }

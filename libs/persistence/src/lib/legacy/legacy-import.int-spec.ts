@@ -8,6 +8,7 @@ import {
   describeEachDialect,
   dumpImportState,
   gameEvent,
+  legacyProfileRow,
   legacyProfileRows,
   mariaDbSkipReason,
 } from '../../testing';
@@ -53,6 +54,8 @@ const skipReason = mariaDbSkipReason();
         concurrency?: number;
         deferIndexes?: boolean;
         failAfterPages?: number;
+        asOf?: number;
+        now?: () => number;
       } = {},
     ) {
       const { failAfterPages, ...rest } = options;
@@ -205,7 +208,14 @@ const skipReason = mariaDbSkipReason();
         expect(missing).toEqual(fx.dialect === 'mysql' ? deferrableIndexes(target.ds) : []);
         expect(missing.length).toBe(fx.dialect === 'mysql' ? 16 : 0);
 
-        const resumed = await run(target.ds, { pageSize: 8 });
+        // Resumed without --as-of, 45 days later (another month and week): the rest of the rows are
+        // dated with the as-of of the import it continues, so the end state is the uninterrupted one.
+        const resumed = await run(target.ds, {
+          pageSize: 8,
+          asOf: undefined,
+          now: () => AS_OF + 45 * 86_400_000,
+        });
+        expect(resumed.asOf).toBe(AS_OF);
         expect(resumed.resumedAfterId).toBeGreaterThan(0);
         expect(resumed.indexes).toBe(fx.dialect === 'mysql' ? 'deferred' : 'kept');
         const { checkpoint, ...end } = await dumpImportState(target.ds);
@@ -218,6 +228,50 @@ const skipReason = mariaDbSkipReason();
         expect(await target.ds.driver.createSchemaBuilder().log()).toMatchObject({ upQueries: [] });
         const report = await rebuildProjections(target.ds, { verify: true, timeZone: TZ });
         expect(report.drift).toEqual([]);
+      });
+
+      it('imports the valid row of a duplicate uuid when the preferred row is invalid', async () => {
+        const duplicates = await createLegacyDatabase();
+        const target = await migratedDatabase(fx.dialect);
+        extra.push(target);
+        const reader = await LegacyProfileReader.open(duplicates.settings);
+        try {
+          // Rows 1 and 2 are one player (dashed and undashed uuid); row 1, seen online last, is the
+          // preferred one but has an invalid nick. Rows 3 and 4 are another player, both invalid.
+          await duplicates.insert([
+            legacyProfileRow(1, {
+              uuid: 'aaaabbbb-0000-4000-8000-000000000001',
+              nick: 'bad nick',
+              last_online: 1_800_000_000_000,
+            }),
+            legacyProfileRow(2, {
+              uuid: 'AAAABBBB000040008000000000000001',
+              nick: 'Good_Nick',
+              last_online: 1_700_000_000_000,
+            }),
+            legacyProfileRow(3, { uuid: 'ccccdddd-0000-4000-8000-000000000002', nick: 'x y' }),
+            legacyProfileRow(4, { uuid: 'CCCCDDDD000040008000000000000002', nick: 'x z' }),
+          ]);
+          const summary = await importLegacyProfiles({
+            reader,
+            target: target.ds,
+            asOf: AS_OF,
+            timeZone: TZ,
+          });
+          expect(summary.created).toBe(1);
+          expect(summary.skipped.map((row) => [row.legacyId, row.problem])).toEqual([
+            [1, 'INVALID_NICK'],
+            [3, 'INVALID_NICK'],
+            [4, 'INVALID_NICK'],
+          ]);
+          const players = (await target.ds.query('SELECT uuid, nick FROM players')) as Array<
+            Record<string, unknown>
+          >;
+          expect(players).toEqual([{ uuid: 'aaaabbbb-0000-4000-8000-000000000001', nick: 'Good_Nick' }]);
+        } finally {
+          await reader.close();
+          await duplicates.drop();
+        }
       });
 
       it('keeps the indexes into an empty database when told to (--keep-indexes)', async () => {

@@ -73,8 +73,12 @@ export interface LegacyImportOptions {
   reader: LegacyProfileReader;
   /** The craftstats database, migrated. */
   target: DataSource;
-  /** Date (ms) of the imported values that have no date of their own. */
-  asOf: number;
+  /**
+   * Date (ms) of the imported values that have no date of their own. Default: the as-of of the import
+   * this run continues (kept with its checkpoint), else now — so a resumed import dates its rows like
+   * the run it continues, in the same month and week.
+   */
+  asOf?: number;
   /** Read and validate everything, write nothing. */
   dryRun?: boolean;
   /** Ignore the checkpoint: read every row again (already imported ones are recognised as such). */
@@ -125,7 +129,7 @@ interface ExistingPlayer {
  * a re-run reads only rows added since.
  */
 export async function importLegacyProfiles(options: LegacyImportOptions): Promise<LegacyImportSummary> {
-  const { reader, target, asOf, timeZone } = options;
+  const { reader, target, timeZone } = options;
   const dryRun = options.dryRun ?? false;
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   // SQLite has one connection: one page at a time.
@@ -139,8 +143,19 @@ export async function importLegacyProfiles(options: LegacyImportOptions): Promis
 
   const mode: BulkWriteMode = dryRun ? 'insert' : await bulkWriteMode(target.manager, dialect);
   const checkpoint = await readCheckpoint(target, reader.name);
+  const storedAsOf = checkpoint !== null && checkpoint.asOf > 0 ? checkpoint.asOf : undefined;
+  const asOf = options.asOf ?? storedAsOf ?? now();
+  options.onNotice?.(
+    `as of ${new Date(asOf).toISOString()} (` +
+      (options.asOf !== undefined
+        ? '--as-of'
+        : storedAsOf !== undefined
+          ? 'the --as-of of the import this run continues'
+          : 'now') +
+      ')',
+  );
   const resumedAfterId = options.fromStart ? 0 : (checkpoint?.lastId ?? 0);
-  const duplicates = await reader.duplicateUuids();
+  const duplicates = await duplicateRows(reader, asOf);
   const total = await reader.count(resumedAfterId);
 
   const summary: LegacyImportSummary = {
@@ -240,6 +255,7 @@ export async function importLegacyProfiles(options: LegacyImportOptions): Promis
       source: reader.name,
       lastId: () => tracker.committing(page),
       skipped: skippedHere,
+      asOf,
     }).then(
       (outcome) => {
         tracker.committed(page);
@@ -313,6 +329,8 @@ interface Checkpoint {
   lastId: () => number;
   /** Invalid rows of this page. */
   skipped: number;
+  /** The run's as-of date, kept for a run that continues this import. */
+  asOf: number;
 }
 
 /**
@@ -350,6 +368,29 @@ class CheckpointTracker {
   done(): number {
     return this.prefix === 0 ? this.startId : (this.pages[this.prefix - 1]?.lastId ?? this.startId);
   }
+}
+
+/**
+ * For each row that is the same player as another row, the id of the row imported in its place: of
+ * each group the first row by preference (`duplicateUuidGroups`) that is itself valid, so a preferred
+ * row that is rejected (a bad nick, a value out of range) does not take its valid duplicate down with
+ * it. A group without a valid row maps nothing: each of its rows is reported with its own problem.
+ */
+async function duplicateRows(reader: LegacyProfileReader, asOf: number): Promise<Map<number, number>> {
+  const groups = await reader.duplicateUuidGroups();
+  const valid = new Set<number>();
+  for (const ids of chunk(groups.flat(), 1000)) {
+    for (const row of await reader.rows(ids)) {
+      if (legacyProfileEvent(row, asOf).ok) valid.add(Number(row['id']));
+    }
+  }
+  const keptFor = new Map<number, number>();
+  for (const group of groups) {
+    const kept = group.find((id) => valid.has(id));
+    if (kept === undefined) continue;
+    for (const id of group) if (id !== kept) keptFor.set(id, kept);
+  }
+  return keptFor;
 }
 
 async function readCheckpoint(target: DataSource, source: string): Promise<LegacyImportEntity | null> {
@@ -450,19 +491,20 @@ async function importPage(
     const q = (name: string) => quoteIdentifier(dialect, name);
     const greatest = dialect === 'mysql' ? 'GREATEST' : 'MAX';
     const value = (c: string) => (dialect === 'mysql' ? `VALUES(${q(c)})` : `excluded.${q(c)}`);
-    const columns = ['source', 'last_id', 'imported', 'skipped', 'updated_at'];
+    const columns = ['source', 'last_id', 'imported', 'skipped', 'as_of', 'updated_at'];
     const sets = [
       `${q('last_id')} = ${greatest}(${q('last_id')}, ${value('last_id')})`,
       `${q('imported')} = ${q('imported')} + ${value('imported')}`,
       `${q('skipped')} = ${q('skipped')} + ${value('skipped')}`,
+      `${q('as_of')} = ${value('as_of')}`,
       `${q('updated_at')} = ${value('updated_at')}`,
     ].join(', ');
     return manager.query(
-      `INSERT INTO ${q('legacy_imports')} (${columns.map(q).join(', ')}) VALUES (?, ?, ?, ?, ?) ` +
+      `INSERT INTO ${q('legacy_imports')} (${columns.map(q).join(', ')}) VALUES (?, ?, ?, ?, ?, ?) ` +
         (dialect === 'mysql'
           ? `ON DUPLICATE KEY UPDATE ${sets}`
           : `ON CONFLICT (${q('source')}) DO UPDATE SET ${sets}`),
-      [checkpoint.source, checkpoint.lastId(), imported, checkpoint.skipped, ctx.receivedAt],
+      [checkpoint.source, checkpoint.lastId(), imported, checkpoint.skipped, checkpoint.asOf, ctx.receivedAt],
     );
   };
   try {

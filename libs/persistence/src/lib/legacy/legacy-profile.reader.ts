@@ -86,26 +86,30 @@ export class LegacyProfileReader {
   }
 
   /**
-   * Rows that are the same player as another row: the old unique key compared the uuid text, so a
-   * dashed and an undashed (or upper-case) spelling of one uuid could both exist. Of each group the row
-   * seen online last is kept (ties: the lowest id); the others map to the kept row's id.
+   * Groups of rows that are the same player: the old unique key compared the uuid text, so a dashed and
+   * an undashed (or upper-case) spelling of one uuid could both exist. Each group lists its ids by
+   * preference: the row seen online last first (ties: the lowest id). Only well-formed uuids are
+   * grouped: an invalid spelling is reported as such.
    */
-  async duplicateUuids(): Promise<Map<number, number>> {
+  async duplicateUuidGroups(): Promise<number[][]> {
     // One pass over the table; only the groups with more than one row come back.
     const [rows] = await this.connection.query<RowDataPacket[]>(
       "SELECT GROUP_CONCAT(`id` ORDER BY `last_online` DESC, `id` SEPARATOR ',') AS ids " +
         'FROM `player_profile` WHERE `uuid` REGEXP ? OR `uuid` REGEXP ? ' +
         "GROUP BY LOWER(REPLACE(`uuid`, '-', '')) HAVING COUNT(*) > 1",
-      // Only uuids the import accepts: an invalid spelling is reported as such, never "kept".
       ['^[0-9A-Fa-f]{32}$', '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$'],
     );
-    const duplicates = new Map<number, number>();
-    for (const row of rows) {
-      const [kept, ...others] = String(row['ids']).split(',').map(Number);
-      if (kept === undefined) continue;
-      for (const id of others) duplicates.set(id, kept);
-    }
-    return duplicates;
+    return rows.map((row) => String(row['ids']).split(',').map(Number));
+  }
+
+  /** The rows with these ids, by id. */
+  async rows(ids: readonly number[]): Promise<LegacyProfileRow[]> {
+    if (ids.length === 0) return [];
+    const [rows] = await this.connection.query<RowDataPacket[]>(
+      `SELECT ${SELECT_COLUMNS} FROM \`player_profile\` WHERE \`id\` IN (?) ORDER BY \`id\``,
+      [ids],
+    );
+    return rows as LegacyProfileRow[];
   }
 
   async close(): Promise<void> {

@@ -4,6 +4,7 @@ import { LeaderboardSortKeys1795295905002 } from './1795295905002-LeaderboardSor
 import { Initial1795293245129 } from './1795293245129-Initial';
 import { LevelLeaderboards1795412152453 } from './1795412152453-LevelLeaderboards';
 import { PlayerCountHistory1795413503838 } from './1795413503838-PlayerCountHistory';
+import { LegacyImportAsOf1795414000000 } from './1795414000000-LegacyImportAsOf';
 // Migrations for sqlite, oldest first. Generated with `npm run migration:generate -- <Name>`, then reviewed.
 export const SQLITE_MIGRATIONS: Array<new () => object> = [
   Initial1795293245129,
@@ -12,4 +13,5 @@ export const SQLITE_MIGRATIONS: Array<new () => object> = [
   LegacyImports1795412204007,
   OrderIndependentProjections1795412282006,
   PlayerCountHistory1795413503838,
+  LegacyImportAsOf1795414000000,
 ];
