@@ -23,6 +23,23 @@ const USAGE = `Usage: npm run import:legacy -- --from mysql://user:pass@host/db 
   --json           print the summary as JSON on stdout
 Target: DATABASE_URL (default sqlite:./data/craftstats.sqlite), time zone: TZ_COMMUNITY (default Europe/Prague).`;
 
+/** The summary's list of this run's skipped rows, each with its reason (all of them are in --json). */
+const SKIPPED_LISTED = 100;
+function skippedLines(skipped) {
+  const lines = skipped
+    .slice(0, SKIPPED_LISTED)
+    .map(
+      (row) =>
+        `    id=${row.legacyId} (nick "${row.nick}", uuid "${row.uuid}"): ${row.problem} — ${row.detail}`,
+    );
+  if (skipped.length > SKIPPED_LISTED) {
+    lines.push(
+      `    … and ${skipped.length - SKIPPED_LISTED} more (each on stderr as it was skipped; all with --json)`,
+    );
+  }
+  return lines;
+}
+
 function fail(message, code = 2) {
   process.stderr.write(`${message}\n`);
   process.exit(code);
@@ -148,6 +165,7 @@ try {
         `  merged into known:    ${summary.merged}`,
         `  already imported:     ${summary.alreadyImported}`,
         `  skipped as invalid:   ${summary.skipped.length}${problems ? ` (${problems})` : ''}`,
+        ...skippedLines(summary.skipped),
         `  registrations added:  ${summary.registrations} (lower UNIQUE_PLAYERS_OFFSET by this number)`,
         `  time:                 ${duration(summary.elapsedMs / 1000)}, ${Math.round(summary.rowsPerSecond)} rows/s` +
           (summary.indexes === 'deferred'

@@ -308,6 +308,14 @@ const skipReason = mariaDbSkipReason();
               : "SELECT name FROM sqlite_master WHERE type = 'table'",
           )) as unknown[];
           expect(tables).toEqual([]);
+
+          // The summary a person reads (without --json) lists every skipped row with its reason too.
+          const readable = await finished(startImport(other.url, legacy.url, ['--dry-run']));
+          expect(readable.code).toBe(0);
+          for (const row of first.summary.skipped as Array<{ legacyId: number; problem: string }>) {
+            expect(readable.stdout).toMatch(new RegExp(`^ {4}id=${row.legacyId} .*: ${row.problem} — `, 'm'));
+          }
+          expect(readable.stdout).toMatch(/^ {2}skipped as invalid: {3}4 \(/m);
         }, 120_000);
       });
     });
