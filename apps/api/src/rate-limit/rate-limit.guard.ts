@@ -46,10 +46,23 @@ const MAX_TRACKED_USERNAME = 64;
  * If Redis is away the storage counts in-process (logged): the limits never let attempts through
  * uncounted, and the service stays up.
  */
+/** A route's throttler: its scope, limit and window (ms). */
+interface RouteThrottler {
+  scope: RateLimitScope;
+  limit: number;
+  ttl: number;
+}
+
 @Injectable()
 export class RateLimitGuard implements CanActivate {
   /** Limit and window of each throttler that is on; read once, the options do not change. */
   private readonly active: ReadonlyMap<RateLimitScope, { limit: number; ttl: number }>;
+  /**
+   * Per controller and route handler, the route's throttler (scope, limit, window), or null when it has
+   * none or it is off: read from the metadata on the route's first request (metadata and options do
+   * not change).
+   */
+  private readonly routes = new WeakMap<object, WeakMap<object, RouteThrottler | null>>();
 
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
@@ -60,17 +73,31 @@ export class RateLimitGuard implements CanActivate {
     this.active = activeThrottlers(options);
   }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /**
+   * Synchronous `true`, with no promise and no metadata lookup after a route's first request, when the
+   * route's throttler is off (or it has none): the guard costs nothing where nothing is counted.
+   */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     // Both throttlers off (RATE_LIMIT_PUBLIC=0, RATE_LIMIT_AUTH=0): nothing to look up per request.
     if (this.active.size === 0) return true;
-    const scope = this.reflector.getAllAndOverride<RateLimitScope | undefined>(RATE_LIMIT_SCOPE, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
-    const settings = scope === undefined ? undefined : this.settings(scope);
-    if (!settings || scope === undefined) return true;
-    const { limit, ttl } = settings;
+    const handler = context.getHandler();
+    const controller = context.getClass();
+    let routes = this.routes.get(controller);
+    if (routes === undefined) this.routes.set(controller, (routes = new WeakMap()));
+    let route = routes.get(handler);
+    if (route === undefined) {
+      const scope = this.reflector.getAllAndOverride<RateLimitScope | undefined>(RATE_LIMIT_SCOPE, [
+        handler,
+        controller,
+      ]);
+      const settings = scope === undefined ? undefined : this.settings(scope);
+      route = scope === undefined || settings === undefined ? null : { scope, ...settings };
+      routes.set(handler, route);
+    }
+    return route === null ? true : this.count(context, route);
+  }
 
+  private async count(context: ExecutionContext, { scope, limit, ttl }: RouteThrottler): Promise<boolean> {
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
