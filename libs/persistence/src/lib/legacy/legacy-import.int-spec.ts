@@ -56,6 +56,7 @@ const skipReason = mariaDbSkipReason();
         failAfterPages?: number;
         asOf?: number;
         now?: () => number;
+        dryRun?: boolean;
       } = {},
     ) {
       const { failAfterPages, ...rest } = options;
@@ -272,6 +273,22 @@ const skipReason = mariaDbSkipReason();
           await reader.close();
           await duplicates.drop();
         }
+      });
+
+      it('dry-runs against a database whose checkpoint table predates the as-of column', async () => {
+        const target = await migratedDatabase(fx.dialect);
+        extra.push(target);
+        const q = (name: string) => (fx.dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
+        await target.ds.query(`ALTER TABLE ${q('legacy_imports')} DROP COLUMN ${q('as_of')}`);
+        const source = `${legacy.settings.host}:${legacy.settings.port}/${legacy.settings.database}`;
+        await target.ds.query(
+          `INSERT INTO ${q('legacy_imports')} (${q('source')}, ${q('last_id')}, ${q('imported')}, ${q('skipped')}) VALUES (?, 20, 18, 2)`,
+          [source],
+        );
+        const summary = await run(target.ds, { dryRun: true, asOf: undefined, now: () => AS_OF });
+        expect(summary).toMatchObject({ dryRun: true, resumedAfterId: 20, asOf: AS_OF, rowsRead: ROWS - 20 });
+        // The stored totals, plus what this dry run would import (rows 21.. are all valid).
+        expect(summary.totals).toEqual({ imported: 18 + ROWS - 20, skipped: 2 });
       });
 
       it('keeps the indexes into an empty database when told to (--keep-indexes)', async () => {

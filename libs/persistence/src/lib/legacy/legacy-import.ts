@@ -393,14 +393,32 @@ async function duplicateRows(reader: LegacyProfileReader, asOf: number): Promise
   return keptFor;
 }
 
-async function readCheckpoint(target: DataSource, source: string): Promise<LegacyImportEntity | null> {
+type StoredCheckpoint = Pick<LegacyImportEntity, 'lastId' | 'imported' | 'skipped' | 'asOf'>;
+
+/**
+ * The checkpoint of `source`, or null. Read with `SELECT *` so that a dry run also works against a
+ * database whose schema predates a checkpoint column (a dry run migrates nothing): a missing column
+ * reads as its default.
+ */
+async function readCheckpoint(target: DataSource, source: string): Promise<StoredCheckpoint | null> {
+  const q = (name: string) => quoteIdentifier(dialectOf(target), name);
+  let rows: Array<Record<string, unknown>>;
   try {
-    return await target.getRepository(LegacyImportEntity).findOne({ where: { source } });
+    rows = await target.query(`SELECT * FROM ${q('legacy_imports')} WHERE ${q('source')} = ?`, [source]);
   } catch (error) {
     // A dry run against a database that was never migrated: nothing imported yet.
     if (/legacy_imports/.test(String(error))) return null;
     throw error;
   }
+  const row = rows[0];
+  if (row === undefined) return null;
+  const number = (column: string) => Number(row[column] ?? 0);
+  return {
+    lastId: number('last_id'),
+    imported: number('imported'),
+    skipped: number('skipped'),
+    asOf: number('as_of'),
+  };
 }
 
 async function existingPlayers(
