@@ -28,7 +28,9 @@ function guardWith(publicLimit: number, authLimit: number) {
   );
   const reply = { headers: jest.fn() };
   class SomeController {
-    route(): void {}
+    route(): string {
+      return 'handled';
+    }
   }
   const context = {
     getHandler: () => SomeController.prototype.route,
