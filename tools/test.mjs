@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every gate, in order, stopping at the first failure.
-//   format → lint (zero warnings) → typecheck → unit tests → persistence integration tests →
+//   format → lint (zero warnings) → module boundaries → lock and native binaries → typecheck → unit tests → persistence integration tests →
 //   e2e tests of both apps → contracts consumer check → browser and demo checks (when present) →
 //   the fault suite (`npm run test:faults`).
 // The integration and e2e suites run on SQLite and on MariaDB (a fresh database per test file,
@@ -29,6 +29,7 @@ const steps = [
   ['module boundaries', process.execPath, ['tools/checks/boundaries.mjs']],
   ['build swap is atomic', process.execPath, ['tools/checks/build-swap.mjs']],
   ['lock complete, with integrity', process.execPath, ['tools/checks/lockfile-integrity.mjs']],
+  ['shipped native binaries load', process.execPath, ['tools/checks/native-binaries.mjs']],
   [
     'typecheck',
     bin('nx'),
