@@ -188,6 +188,20 @@ describe('API at the edge', () => {
       ]);
     }
     expect((await httpRequest(api.url, '/server/uniqueplayers')).status).toBe(200);
+    // GET / names the health check instead of a documentation that is not there.
+    const home = await httpRequest(api.url, '/');
+    expect([home.status, JSON.parse(home.text)]).toEqual([
+      200,
+      { status: 200, data: { service: 'craftstats API', health: '/health' } },
+    ]);
+  });
+
+  it("sends a person who opens the API's address (GET /) to the API documentation at /docs", async () => {
+    const api = await start({});
+    const home = await httpRequest(api.url, '/', { headers: { accept: 'text/html' } });
+    expect([home.status, home.headers['location']]).toEqual([302, '/docs']);
+    expect((await httpRequest(api.url, '/docs')).status).toBe(200);
+    expect((await httpRequest(api.url, '/', { method: 'POST' })).status).toBe(404);
   });
 
   describe('client address behind a reverse proxy (TRUST_PROXY), public limit of 2 per minute', () => {
