@@ -84,6 +84,7 @@ export default [
             { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:api', 'scope:shared'] },
             { sourceTag: 'scope:ingestor', onlyDependOnLibsWithTags: ['scope:ingestor', 'scope:shared'] },
             { sourceTag: 'scope:demo', onlyDependOnLibsWithTags: ['scope:demo', 'scope:shared'] },
+            { sourceTag: 'scope:ops', onlyDependOnLibsWithTags: ['scope:ops', 'scope:shared'] },
             { sourceTag: 'scope:faults', onlyDependOnLibsWithTags: ['scope:faults', 'scope:shared'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
           ],

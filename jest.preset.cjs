@@ -17,6 +17,7 @@ module.exports = {
     '^@craftstats/domain/testing$': path.join(root, 'libs/domain/src/testing/index.ts'),
     '^@craftstats/persistence$': path.join(root, 'libs/persistence/src/index.ts'),
     '^@craftstats/platform$': path.join(root, 'libs/platform/src/index.ts'),
+    '^@craftstats/platform/config$': path.join(root, 'libs/platform/src/config/index.ts'),
     '^@craftstats/platform/logging$': path.join(root, 'libs/platform/src/logging/index.ts'),
     '^@craftstats/platform/minecraft$': path.join(root, 'libs/platform/src/minecraft/index.ts'),
     '^@craftstats/platform/process$': path.join(root, 'libs/platform/src/process/index.ts'),

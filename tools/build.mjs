@@ -7,12 +7,13 @@
 // Type checking is the separate `typecheck` target (tsc --noEmit); SWC keeps builds at ~1 s.
 import { transformFile } from '@swc/core';
 import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { mkdir, readFile, readdir, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const APPS = ['api', 'log-ingestor', 'simulator'];
+const APPS = ['api', 'log-ingestor', 'simulator', 'cli'];
 const SKIP = /\.(spec|int-spec|e2e-spec)\.ts$|\.d\.ts$/;
 
 async function listSources(dir) {
@@ -115,6 +116,21 @@ export async function buildApp(app) {
   const outDir = path.join(root, 'dist/apps', app);
   const files = await compileTree([`apps/${app}/src`, ...LIBS], outDir);
   return { entry: path.join(outDir, `apps/${app}/src/main.js`), files };
+}
+
+/**
+ * Runs one of the operators' commands (apps/cli/src/<command>.ts) from its Nx build output, in this
+ * process: what `npm run migration:*`, `rebuild` and `import:legacy` call. The command reads
+ * process.argv and exits with its own code.
+ */
+export async function runCliCommand(command) {
+  try {
+    await buildWithNx(['cli']);
+  } catch (error) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  createRequire(import.meta.url)(path.join(root, 'dist/apps/cli/apps/cli/src', `${command}.js`));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

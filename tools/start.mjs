@@ -5,8 +5,11 @@
 // Server List Ping responder for MC_SERVER_ADDRESS. `npm run dev` (--watch) rebuilds and restarts on every
 // source change.
 //
-// The configuration is validated by the platform's own loader (the one the apps use) before anything
-// starts. The banner is printed once both apps answer GET /health and ends with a "ready" line.
+// Before anything starts, each app's configuration is validated by that app's own loader, the ports are
+// checked (a taken one stops here with one line naming its variable), and the database is waited for
+// with a visible countdown (DATABASE_WAIT_SECONDS) — a refused login or a missing database stops at once
+// with one line. The banner is printed once each app has told this process it listens (an app that
+// answers on the same port is not taken for ours) and ends with a "ready" line.
 //
 // Shutdown is sequenced here, whatever signal reaches which process: the children are started with
 // CRAFTSTATS_SUPERVISED=1 and an IPC channel, ignore SIGINT/SIGTERM, and stop only on this process's
@@ -26,61 +29,132 @@ const env = { ...process.env };
 const say = (line) => process.stdout.write(`[start] ${line}\n`);
 const SUPERVISED = { CRAFTSTATS_SUPERVISED: '1' };
 const STOP_TIMEOUT_MS = { simulator: 20_000, app: 15_000 };
+/** Exit codes of the expected start failures, as the apps use them (sysexits.h). */
+const EXIT_CONFIG = 78;
+const EXIT_UNAVAILABLE = 69;
 
 async function buildAll(apps) {
   await buildWithNx(apps);
 }
 
-/** The platform's config loader, as compiled into the API's build. */
-function platformConfig() {
-  const require = createRequire(import.meta.url);
-  return require(path.join(root, 'dist/apps/api/libs/platform/src/lib/config/app-config.js'));
+/** The platform's Nest-free modules, as compiled into the API's build. */
+function platform(file) {
+  return createRequire(import.meta.url)(path.join(root, 'dist/apps/api/libs/platform/src', file));
 }
 
-/** Validates `environment` with the apps' own loader; a bad value stops here, naming the variable. */
+/** Stops here with one line (no banner, no credentials, nothing started). */
+function refuse(line, code) {
+  process.stderr.write(`[start] ${line}\n`);
+  process.exit(code);
+}
+
+/**
+ * Validates `environment` with each app's own loader (and the demo's variables); a bad value stops here
+ * with the apps' one-line message naming the variable.
+ */
 function validated(environment) {
-  const { loadConfig, ConfigError } = platformConfig();
+  const { loadApiConfig, loadIngestorConfig, simulatorOn, demoConfig, integer, ConfigError } =
+    platform('config/index.js');
   try {
-    return loadConfig(environment);
+    const api = loadApiConfig(environment);
+    const ingestor = loadIngestorConfig(environment);
+    const simulator = simulatorOn(environment);
+    return {
+      api,
+      ingestor,
+      simulator,
+      demo: simulator ? demoConfig(environment) : null,
+      databaseWaitSeconds: integer(environment, 'DATABASE_WAIT_SECONDS', 30, 0, 3600),
+    };
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`[start] ${error.message}\n`);
-    process.exit(78); // EX_CONFIG, as the apps do
+    return refuse(error.message, EXIT_CONFIG);
+  }
+}
+
+/** Every port this start listens on is free, or one line naming the first taken one and exit. */
+async function checkPorts(config) {
+  const { portProblem } = platform('process/ports.js');
+  const ports = [
+    ['API_PORT', config.api.host, config.api.apiPort],
+    ['INGEST_PORT', config.ingestor.host, config.ingestor.ingestPort],
+  ];
+  if (config.demo) ports.push(['DEMO_STATUS_PORT', '127.0.0.1', config.demo.statusPort]);
+  for (const [variable, host, port] of ports) {
+    const problem = await portProblem(variable, host, port);
+    if (problem !== null) refuse(problem, EXIT_UNAVAILABLE);
+  }
+}
+
+/**
+ * Waits for the database of DATABASE_URL, for at most DATABASE_WAIT_SECONDS, with a countdown: a server
+ * that is still starting is waited for; anything else stops here with one line.
+ */
+async function waitForTheDatabase(config) {
+  const { waitForDatabase, DatabaseStartError } = platform('lib/database/database-check.js');
+  const stopped = new AbortController();
+  const interrupt = () => stopped.abort();
+  process.once('SIGINT', interrupt);
+  let waited = false;
+  try {
+    await waitForDatabase(
+      { variable: 'DATABASE_URL', settings: config.api.database },
+      {
+        connectTimeoutMs: config.api.timeouts.dbConnectMs,
+        waitMs: config.databaseWaitSeconds * 1000,
+        intervalMs: 2000,
+        signal: stopped.signal,
+        onRetry: (error, secondsLeft) => {
+          say(
+            waited
+              ? `still waiting for the database (${error.code}), giving up in ${secondsLeft} s`
+              : `${error.message}; waiting for it, giving up in ${secondsLeft} s (DATABASE_WAIT_SECONDS)`,
+          );
+          waited = true;
+        },
+      },
+    );
+  } catch (error) {
+    if (!(error instanceof DatabaseStartError)) throw error;
+    refuse(
+      `${error.message}${waited ? `; gave up after ${config.databaseWaitSeconds} s` : ''}`,
+      EXIT_UNAVAILABLE,
+    );
+  } finally {
+    process.removeListener('SIGINT', interrupt);
   }
 }
 
 const hasSimulator = existsSync(path.join(root, 'apps/simulator/src/main.ts'));
 await buildAll(['api', 'log-ingestor', ...(hasSimulator ? ['simulator'] : [])]);
 
-const config = validated(env);
+let config = validated(env);
 const demo = {};
 if (config.simulator && hasSimulator) {
-  const statusPort = env.DEMO_STATUS_PORT?.trim() || '25566';
-  if (!/^\d{1,5}$/.test(statusPort) || Number(statusPort) > 65535) {
-    process.stderr.write(
-      `[start] Invalid configuration: DEMO_STATUS_PORT must be a port from 0 to 65535, got "${statusPort}"\n`,
-    );
-    process.exit(78);
-  }
   const secret = (bytes) => randomBytes(bytes).toString('base64url');
   demo.ingestToken = secret(24);
   env.INGEST_TOKENS = env.INGEST_TOKENS?.trim()
     ? `${env.INGEST_TOKENS},simulator:${demo.ingestToken}`
     : `simulator:${demo.ingestToken}`;
   env.ADMIN_KEY ||= secret(18);
-  demo.staffNick = env.DEMO_STAFF_NICK?.trim() || 'Spravce_Demo';
+  demo.staffNick = config.demo.staffNick;
   demo.staffPassword = secret(12);
-  demo.statusPort = statusPort;
-  env.MC_SERVER_ADDRESS ||= `127.0.0.1:${statusPort}`;
+  demo.statusPort = String(config.demo.statusPort);
+  env.MC_SERVER_ADDRESS ||= `127.0.0.1:${demo.statusPort}`;
   env.SIMULATOR = 'on';
-  validated(env); // what the demo added must pass too (e.g. INGEST_TOKENS syntax with the user's)
+  config = validated(env); // what the demo added must pass too (e.g. INGEST_TOKENS syntax with the user's)
 } else if (config.simulator) {
   say('the demo simulator is not part of this build yet; starting the apps only');
 }
+await checkPorts(config);
+await waitForTheDatabase(config);
 
-const hostForUrl = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-const apiUrl = `http://${hostForUrl}:${config.apiPort}`;
-const ingestUrl = `http://${hostForUrl}:${config.ingestPort}`;
+const host = config.api.host;
+const hostForUrl = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+const urlOf = (port) => `http://${hostForUrl}:${port}`;
+// The ports the apps say they listen on (the configured ones; with port 0 the ones the system chose).
+let apiUrl = urlOf(config.api.apiPort);
+let ingestUrl = urlOf(config.ingestor.ingestPort);
 const APPS = ['api', 'log-ingestor'];
 const children = new Map();
 let stopping = false;
@@ -115,10 +189,41 @@ function launch(app) {
       process.stderr.write(`[dev] ${app} exited (${signal ?? code}); waiting for the next change\n`);
       return;
     }
-    process.stderr.write(`[start] ${app} exited (${signal ?? code}); stopping the others\n`);
-    void stop(code || 1);
+    // A bad variable or an unusable database/port: the app said why in one line already.
+    const explained = code === EXIT_CONFIG || code === EXIT_UNAVAILABLE;
+    if (!explained) process.stderr.write(`[start] ${app} exited (${signal ?? code}); stopping the others\n`);
+    void stop(code || 1, { quiet: explained });
   });
   return child;
+}
+
+/**
+ * Resolves once `app`'s process tells this one (over IPC) that it listens: never fooled by another
+ * process answering on the same port. Rejects if it exits first or after `timeoutMs`.
+ */
+function listening(app, child, timeoutMs = 60_000) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new Error(`${app} did not start listening within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+    const onMessage = (message) => {
+      if (message?.type !== 'listening') return;
+      cleanup();
+      resolve(message.port);
+    };
+    const onExit = () => {
+      cleanup();
+      reject(new Error('stopping'));
+    };
+    const cleanup = () => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    };
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
 }
 
 /** Asks one child to stop and waits for its exit (SIGKILL after `timeoutMs`). */
@@ -145,35 +250,25 @@ async function stopAll() {
   await Promise.all(APPS.map((app) => stopChild(app, STOP_TIMEOUT_MS.app)));
 }
 
-async function stop(code = 0) {
+async function stop(code = 0, { quiet = false } = {}) {
   if (stopping) return;
   stopping = true;
-  say('stopping: the simulator first, then the apps');
+  if (!quiet) say('stopping: the simulator first, then the apps');
   await stopAll();
-  say('stopped');
+  if (!quiet) say('stopped');
   process.exit(code);
 }
 
-/** Resolves once GET `url`/health answers 200; rejects after `timeoutMs`. */
-async function healthy(url, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) });
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    if (stopping) throw new Error('stopping');
-    if (Date.now() > deadline) throw new Error(`${url}/health did not answer within ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-/** Starts both apps, waits until they answer /health, then the simulator. */
+/** Starts both apps, waits until each says it listens, then the simulator. */
 async function startAll() {
-  for (const app of APPS) launch(app);
-  await Promise.all([healthy(apiUrl), healthy(ingestUrl)]);
+  const [apiPort, ingestPort] = await Promise.all(
+    APPS.map((app) => {
+      const child = launch(app);
+      return child ? listening(app, child) : Promise.reject(new Error('stopping'));
+    }),
+  );
+  apiUrl = urlOf(apiPort);
+  ingestUrl = urlOf(ingestPort);
   if (demo.ingestToken && !stopping) launch('simulator');
 }
 
@@ -233,12 +328,13 @@ if (interactive) {
 try {
   await startAll();
 } catch (error) {
-  if (!stopping) {
+  if (!stopping && error.message !== 'stopping') {
     process.stderr.write(`[start] ${error.message}; stopping\n`);
     await stop(1);
   }
 }
 if (!stopping) banner();
+else await new Promise(() => undefined); // the exit handler stops everything and exits
 
 if (watchMode) {
   let timer;

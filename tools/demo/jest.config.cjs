@@ -1,3 +1,4 @@
+const path = require('node:path');
 const preset = require('../../jest.preset.cjs');
 
 /**
@@ -10,4 +11,6 @@ module.exports = {
   rootDir: __dirname,
   testMatch: ['<rootDir>/**/*.e2e-spec.ts'],
   testTimeout: 120_000,
+  // Whether MariaDB is there (the start-failure cases that need a real server's answers).
+  globalSetup: path.join(__dirname, '../jest/mariadb-probe.cjs'),
 };

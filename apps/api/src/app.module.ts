@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AppConfig, Metrics, PlatformModule } from '@craftstats/platform';
+import { ApiConfig, Metrics, PlatformModule } from '@craftstats/platform';
 import { LeaderboardsModule } from './leaderboards/leaderboards.module';
 import { LogsModule } from './logs/logs.module';
 import { PlayersModule } from './players/players.module';
@@ -11,7 +11,7 @@ import { ServerStatusModule } from './server-status/server-status.module';
 /** The public read API, staff accounts and the staff panel. Feature modules are listed here. */
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, metrics: Metrics): DynamicModule {
+  static forRoot(config: ApiConfig, metrics: Metrics): DynamicModule {
     return {
       module: AppModule,
       imports: [

@@ -1,6 +1,7 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AppConfig, AppLogger, Metrics, createHttpApp } from '@craftstats/platform';
+import { ApiConfig, AppLogger, Metrics, createHttpApp } from '@craftstats/platform';
 import { AppModule } from './app.module';
+import { serveApiHome } from './openapi/openapi.home';
 import { setupOpenApi } from './openapi/openapi.setup';
 import { installFastPath } from './http-cache/fast-path';
 
@@ -8,7 +9,7 @@ import { installFastPath } from './http-cache/fast-path';
 export const API_BODY_LIMIT = 16 * 1024;
 
 /** Builds the API app without listening (tests listen on an ephemeral port themselves). */
-export async function createApiApp(config: AppConfig, logger?: AppLogger): Promise<NestFastifyApplication> {
+export async function createApiApp(config: ApiConfig, logger?: AppLogger): Promise<NestFastifyApplication> {
   const metrics = new Metrics('api');
   const app = await createHttpApp(AppModule.forRoot(config, metrics), {
     name: 'api',
@@ -21,6 +22,7 @@ export async function createApiApp(config: AppConfig, logger?: AppLogger): Promi
   });
   // DOCS_ENABLED=false: no /docs, /docs-json or UI assets (404 like any unknown path).
   if (config.docsEnabled) setupOpenApi(app);
+  serveApiHome(app, config.docsEnabled);
   // Fresh micro-cache answers straight from a Fastify hook, before Nest's pipeline (ADR 0050); only
   // while the public rate limit is off, so that with it on the guard still counts every request.
   installFastPath(app, config);

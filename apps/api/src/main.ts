@@ -1,9 +1,11 @@
 import 'reflect-metadata';
-import { runApp } from '@craftstats/platform';
+import { loadApiConfig, runApp } from '@craftstats/platform';
 import { createApiApp } from './create-api-app';
 
-void runApp(
-  'api',
-  (config, logger) => createApiApp(config, logger),
-  (config) => config.apiPort,
-);
+void runApp({
+  name: 'api',
+  load: loadApiConfig,
+  build: (config, logger) => createApiApp(config, logger),
+  portVariable: 'API_PORT',
+  port: (config) => config.apiPort,
+});

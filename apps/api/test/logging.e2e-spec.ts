@@ -2,7 +2,7 @@ import { connect, createServer } from 'node:net';
 import { Body, Controller, DynamicModule, Get, Headers, Logger, Module, Post } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TestDatabase, createTestDatabase } from '@craftstats/persistence/testing';
-import { ApiException, AppConfig, AppLogger, Metrics, createHttpApp } from '@craftstats/platform';
+import { ApiException, ApiConfig, AppLogger, Metrics, createHttpApp } from '@craftstats/platform';
 import {
   AppProcess,
   RunningApp,
@@ -54,7 +54,7 @@ class LoggingProbeController {
   }
 }
 
-async function createProbeApp(config: AppConfig, logger?: AppLogger): Promise<NestFastifyApplication> {
+async function createProbeApp(config: ApiConfig, logger?: AppLogger): Promise<NestFastifyApplication> {
   @Module({})
   class ProbeModule {}
   const module: DynamicModule = { module: ProbeModule, controllers: [LoggingProbeController] };

@@ -4,7 +4,7 @@ import { AddressInfo, createServer } from 'node:net';
 import { Controller, DynamicModule, Get, Module } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { describeEachDialect } from '@craftstats/persistence/testing';
-import { AppConfig, Clock, ConfigModule, createHttpApp, AppLogger, Metrics } from '@craftstats/platform';
+import { ApiConfig, Clock, ConfigModule, createHttpApp, AppLogger, Metrics } from '@craftstats/platform';
 import { AppProcess, RunningApp, bootApp, startAppProcess, testConfig } from '@craftstats/platform/testing';
 import { createApiApp } from '../src/create-api-app';
 import { PublicRateLimit } from '../src/rate-limit/rate-limit.decorators';
@@ -317,7 +317,7 @@ class FreeProbeController {
  * endpoints in an app built like the API (createHttpApp: Fastify, the global error envelope) with the
  * real RateLimitModule.
  */
-async function createProbeApp(config: AppConfig, logger?: AppLogger): Promise<NestFastifyApplication> {
+async function createProbeApp(config: ApiConfig, logger?: AppLogger): Promise<NestFastifyApplication> {
   @Module({})
   class ProbeModule {}
   const module: DynamicModule = {

@@ -1,11 +1,11 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { INGEST_MAX_BYTES } from '@craftstats/contracts';
-import { AppConfig, AppLogger, Metrics, createHttpApp } from '@craftstats/platform';
+import { IngestorConfig, AppLogger, Metrics, createHttpApp } from '@craftstats/platform';
 import { AppModule } from './app.module';
 
 /** Builds the ingestor app without listening (tests listen on an ephemeral port themselves). */
 export async function createIngestorApp(
-  config: AppConfig,
+  config: IngestorConfig,
   logger?: AppLogger,
 ): Promise<NestFastifyApplication> {
   const metrics = new Metrics('log-ingestor');

@@ -1,9 +1,11 @@
 import 'reflect-metadata';
-import { runApp } from '@craftstats/platform';
+import { loadIngestorConfig, runApp } from '@craftstats/platform';
 import { createIngestorApp } from './create-ingestor-app';
 
-void runApp(
-  'log-ingestor',
-  (config, logger) => createIngestorApp(config, logger),
-  (config) => config.ingestPort,
-);
+void runApp({
+  name: 'log-ingestor',
+  load: loadIngestorConfig,
+  build: (config, logger) => createIngestorApp(config, logger),
+  portVariable: 'INGEST_PORT',
+  port: (config) => config.ingestPort,
+});

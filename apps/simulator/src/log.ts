@@ -1,4 +1,4 @@
-import { type AppLogger, createLogger, loadLoggingConfig } from '@craftstats/platform/logging';
+import { type AppLogger, createLogger, loggingConfig } from '@craftstats/platform/logging';
 
 /** The simulator's log call: a level, a message and fields, as the apps log (pino). */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'fatal';
@@ -10,7 +10,7 @@ export type Log = (level: LogLevel, msg: string, fields?: Record<string, unknown
  * LOG_FORMAT (pretty lines in demo mode, JSON in production), on the same asynchronous stdout.
  */
 export function createSimulatorLogger(env: Record<string, string | undefined> = process.env): AppLogger {
-  return createLogger('simulator', loadLoggingConfig(env, env['NODE_ENV'] === 'production'));
+  return createLogger('simulator', loggingConfig(env));
 }
 
 /** The `Log` function writing to `logger`. */

@@ -1,4 +1,5 @@
 import { createApiClient, createIngestClient } from '@craftstats/contracts';
+import { ConfigError } from '@craftstats/platform/config';
 import { flushLogger } from '@craftstats/platform/logging';
 import { isSupervised, stopWhenSupervisorSays } from '@craftstats/platform/process';
 import { EventPump } from './event-pump';
@@ -6,7 +7,7 @@ import { createFavicon } from './favicon';
 import { createSimulatorLogger, errorText, logTo } from './log';
 import { resumeFromApi, waitForApi } from './resume';
 import { MAX_PLAYERS, Simulation } from './simulation/simulation';
-import { SimulatorConfigError, loadSimulatorConfig } from './simulator.config';
+import { loadSimulatorConfig } from './simulator.config';
 import { registerDemoStaff } from './staff-account';
 import { type StatusResponder, startStatusResponder } from './status-responder';
 
@@ -33,7 +34,7 @@ async function main(): Promise<number> {
   try {
     config = loadSimulatorConfig(process.env);
   } catch (error) {
-    if (!(error instanceof SimulatorConfigError)) throw error;
+    if (!(error instanceof ConfigError)) throw error;
     log('fatal', error.message, { variable: error.variable });
     return 78; // EX_CONFIG, as the apps do
   }

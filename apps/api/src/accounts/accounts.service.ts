@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ACCOUNT_MESSAGES } from '@craftstats/contracts';
 import { StaffAccountRepository, StaffCredentials } from '@craftstats/domain';
-import { APP_CONFIG, AppConfig, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@craftstats/platform';
+import { APP_CONFIG, ApiConfig, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@craftstats/platform';
 import { AuthTokenService } from '../auth/auth-token.service';
 import { isStaffRank } from '../auth/auth.staff';
 import { AdminKeyVerifier } from './accounts.credentials';
@@ -27,7 +27,7 @@ export class AccountsService {
   private readonly adminKey: AdminKeyVerifier;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: ApiConfig,
     @Inject(StaffAccountRepository) private readonly accounts: StaffAccountRepository,
     @Inject(PasswordHasher) private readonly passwords: PasswordHasher,
     @Inject(AuthTokenService) private readonly tokens: AuthTokenService,

@@ -2,7 +2,7 @@ import { Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { PersistenceModule } from '@craftstats/persistence';
-import { APP_CONFIG, AppConfig } from '@craftstats/platform';
+import { APP_CONFIG, ApiConfig } from '@craftstats/platform';
 import { AuthTokenService } from './auth-token.service';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import { JWT_ALGORITHMS, JwtStrategy } from './jwt.strategy';
@@ -17,7 +17,7 @@ import { JWT_ALGORITHMS, JwtStrategy } from './jwt.strategy';
     PassportModule.register({ session: false }),
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({
+      useFactory: (config: ApiConfig) => ({
         secret: config.jwtSecret,
         signOptions: { algorithm: 'HS256' },
         verifyOptions: { algorithms: [...JWT_ALGORITHMS] },
@@ -28,7 +28,7 @@ import { JWT_ALGORITHMS, JwtStrategy } from './jwt.strategy';
   exports: [JwtAuthGuard, AuthTokenService, PassportModule],
 })
 export class AuthModule implements OnModuleInit {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(@Inject(APP_CONFIG) private readonly config: ApiConfig) {}
 
   onModuleInit(): void {
     if (this.config.jwtSecretGenerated) {

@@ -3,7 +3,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { JWT_LIFETIME_SECONDS, LEGACY_TOKEN_HEADER } from '@craftstats/contracts';
 import { StaffAccountRepository, normalizeUuid } from '@craftstats/domain';
-import { APP_CONFIG, AppConfig } from '@craftstats/platform';
+import { APP_CONFIG, ApiConfig } from '@craftstats/platform';
 import { isStaffRank } from './auth.staff';
 import { StaffPrincipal } from './auth.types';
 
@@ -41,7 +41,7 @@ export const JWT_IAT_CLOCK_SKEW_SECONDS = 5;
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: ApiConfig,
     @Inject(StaffAccountRepository) private readonly accounts: StaffAccountRepository,
   ) {
     super({

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { VotePeriodKeys, votePeriodKeys } from '@craftstats/domain';
-import { APP_CONFIG, AppConfig, Clock } from '@craftstats/platform';
+import { APP_CONFIG, ApiConfig, Clock } from '@craftstats/platform';
 import { CachedResponse } from './micro-cache';
 
 /** What CachedReplies wrote for one request target: the cached bytes and how their Cache-Control is made. */
@@ -33,7 +33,7 @@ export class AnsweredTargets {
 
   constructor(
     private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'timeZone'>,
+    @Inject(APP_CONFIG) private readonly config: Pick<ApiConfig, 'timeZone'>,
   ) {}
 
   /** Remembers that `url` was answered with `cached` (called by CachedReplies for every 200/304 it writes). */
@@ -102,7 +102,7 @@ export class AnsweredTargets {
  */
 export function installFastPath(
   app: NestFastifyApplication,
-  config: Pick<AppConfig, 'rateLimitPublic'>,
+  config: Pick<ApiConfig, 'rateLimitPublic'>,
 ): boolean {
   if (config.rateLimitPublic > 0) return false;
   const targets = app.get(AnsweredTargets, { strict: false });

@@ -18,7 +18,7 @@ import {
   votePeriodKeys,
   weekKeyProblem,
 } from '@craftstats/domain';
-import { APP_CONFIG, ApiException, AppConfig, Clock } from '@craftstats/platform';
+import { APP_CONFIG, ApiException, ApiConfig, Clock } from '@craftstats/platform';
 import { CACHE_TTL_SECONDS } from '../http-cache/cache-policy';
 import { CachedPeriod, CachedResponse, MicroCache } from '../http-cache/micro-cache';
 
@@ -70,7 +70,7 @@ export class LeaderboardsService {
     private readonly leaderboards: LeaderboardRepository,
     private readonly cache: MicroCache,
     private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: ApiConfig,
   ) {}
 
   /** The serialized top 50 of `name`; month/week follow the calendar of `TZ_COMMUNITY` at Clock's now. */

@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AchievementLogRecord, DomainError, EconomyLogRecord, LogRepository } from '@craftstats/domain';
-import { APP_CONFIG, ApiException, AppConfig } from '@craftstats/platform';
+import { APP_CONFIG, ApiException, ApiConfig } from '@craftstats/platform';
 import { toAchievementLogEntry, toEconomyLogEntry } from './log-entry.mapper';
 import { LogStreamHub } from './log-stream.hub';
 
@@ -30,7 +30,7 @@ export class LogStreams implements BeforeApplicationShutdown {
   readonly economy: LogStreamHub<EconomyLogRecord>;
   readonly achievements: LogStreamHub<AchievementLogRecord>;
 
-  constructor(logs: LogRepository, @Inject(APP_CONFIG) config: AppConfig) {
+  constructor(logs: LogRepository, @Inject(APP_CONFIG) config: ApiConfig) {
     this.economy = new LogStreamHub(
       'economy',
       {

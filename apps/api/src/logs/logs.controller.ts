@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Req, Res, applyDecorators } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { APP_CONFIG, AppConfig, CONFIG_DEFAULTS, ErrorEnvelopeDto } from '@craftstats/platform';
+import { APP_CONFIG, ApiConfig, CONFIG_DEFAULTS, ErrorEnvelopeDto } from '@craftstats/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CACHE_TTL_SECONDS } from '../http-cache/cache-policy';
 import { CachedReplies } from '../http-cache/cached-reply';
@@ -76,7 +76,7 @@ export class LogsController {
     private readonly logs: LogsService,
     private readonly replies: CachedReplies,
     private readonly streams: LogStreams,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: ApiConfig,
   ) {}
 
   @Get('economy/log/stream')

@@ -9,7 +9,7 @@ import {
   normalizeUuid,
   votePeriodKeys,
 } from '@craftstats/domain';
-import { APP_CONFIG, AppConfig, Clock } from '@craftstats/platform';
+import { APP_CONFIG, ApiConfig, Clock } from '@craftstats/platform';
 import { CACHE_TTL_SECONDS } from '../http-cache/cache-policy';
 import { CachedResponse, MicroCache } from '../http-cache/micro-cache';
 import { toPlayerProfile } from './player-profile.mapper';
@@ -23,7 +23,7 @@ export class PlayersService {
     private readonly players: PlayerRepository,
     private readonly cache: MicroCache,
     private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: ApiConfig,
   ) {}
 
   /**

@@ -12,7 +12,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_MESSAGES } from '@craftstats/contracts';
 import { nickKey } from '@craftstats/domain';
-import { APP_CONFIG, AppConfig, ApiException } from '@craftstats/platform';
+import { APP_CONFIG, ApiConfig, ApiException } from '@craftstats/platform';
 import { AUTH_THROTTLER, RATE_LIMIT_HEADERS, RATE_LIMIT_SCOPE, RateLimitScope } from './rate-limit.constants';
 import { RateLimitStorage, ThrottlerStorageRecord } from './rate-limit.storage';
 
@@ -68,7 +68,7 @@ export class RateLimitGuard implements CanActivate {
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
     @InjectThrottlerStorage() private readonly storage: ThrottlerStorage,
     @Inject(Reflector) private readonly reflector: Reflector,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: ApiConfig,
   ) {
     this.active = activeThrottlers(options);
   }

@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { APP_CONFIG, AppConfig, ClockModule } from '@craftstats/platform';
+import { APP_CONFIG, ApiConfig, ClockModule } from '@craftstats/platform';
 import { AUTH_THROTTLER, PUBLIC_THROTTLER, RATE_LIMIT_WINDOW_MS } from './rate-limit.constants';
 import { RateLimitGuard } from './rate-limit.guard';
 import { RateLimitStorage } from './rate-limit.storage';
@@ -27,7 +27,7 @@ export class RateLimitStorageModule {}
     ThrottlerModule.forRootAsync({
       imports: [RateLimitStorageModule],
       inject: [APP_CONFIG, RateLimitStorage],
-      useFactory: (config: AppConfig, storage: RateLimitStorage) => ({
+      useFactory: (config: ApiConfig, storage: RateLimitStorage) => ({
         throttlers: [
           { name: PUBLIC_THROTTLER, limit: config.rateLimitPublic, ttl: RATE_LIMIT_WINDOW_MS },
           { name: AUTH_THROTTLER, limit: config.rateLimitAuth, ttl: RATE_LIMIT_WINDOW_MS },

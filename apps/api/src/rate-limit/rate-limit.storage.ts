@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import Redis from 'ioredis';
-import { APP_CONFIG, AppConfig, Clock } from '@craftstats/platform';
+import { APP_CONFIG, ApiConfig, Clock } from '@craftstats/platform';
 
 /** What ThrottlerStorage.increment resolves to (the type itself is not exported by @nestjs/throttler). */
 export type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
@@ -161,7 +161,7 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
   private closing: Promise<void> | undefined;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: ApiConfig,
     @Inject(Clock) clock: Clock,
   ) {
     this.fallback = new MemoryRateLimitBackend(clock);

@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { PlayerCount } from '@craftstats/contracts';
 import { MINUTE_MS, PlayerCountHistoryRepository, minuteOf } from '@craftstats/domain';
-import { APP_CONFIG, AppConfig, Clock } from '@craftstats/platform';
+import { APP_CONFIG, ApiConfig, Clock } from '@craftstats/platform';
 import { ServerStatusService } from './server-status.service';
 
 /** Seconds into each minute at which the sample is taken (off the minute's edge, same on every instance). */
@@ -30,7 +30,7 @@ export class PlayerCountHistorySampler implements OnApplicationBootstrap, Before
     private readonly status: ServerStatusService,
     private readonly history: PlayerCountHistoryRepository,
     private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: ApiConfig,
   ) {}
 
   onApplicationBootstrap(): void {

@@ -7,7 +7,7 @@ import {
   downsample,
   historyBucketMs,
 } from '@craftstats/domain';
-import { APP_CONFIG, AppConfig, Clock } from '@craftstats/platform';
+import { APP_CONFIG, ApiConfig, Clock } from '@craftstats/platform';
 import { CACHE_TTL_SECONDS } from '../http-cache/cache-policy';
 import { CachedResponse, MicroCache } from '../http-cache/micro-cache';
 import { MinecraftPinger } from './minecraft-pinger';
@@ -49,7 +49,7 @@ export class ServerStatusService {
     private readonly cache: MicroCache,
     private readonly history: PlayerCountHistoryRepository,
     private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: ApiConfig,
   ) {}
 
   /**

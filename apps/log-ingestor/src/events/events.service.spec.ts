@@ -1,5 +1,5 @@
 import { EventStore, GameEvent, IngestContext, IngestOutcome } from '@craftstats/domain';
-import { AppConfig, Metrics } from '@craftstats/platform';
+import { IngestorConfig, Metrics } from '@craftstats/platform';
 import { EventsService } from './events.service';
 
 const NOW = Date.UTC(2026, 10, 18, 12, 0, 0);
@@ -30,7 +30,7 @@ describe('EventsService', () => {
     jest.spyOn(Date, 'now').mockReturnValue(NOW);
     store = new FakeStore();
     metrics = new Metrics('log-ingestor');
-    service = new EventsService(store, { timeZone: 'Europe/Prague' } as AppConfig, metrics);
+    service = new EventsService(store, { timeZone: 'Europe/Prague' } as IngestorConfig, metrics);
   });
 
   afterEach(() => jest.restoreAllMocks());

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Counter } from 'prom-client';
 import { IngestRejection, IngestResponse } from '@craftstats/contracts';
 import { EventStore, GameEvent, parseEvent } from '@craftstats/domain';
-import { APP_CONFIG, AppConfig, Metrics } from '@craftstats/platform';
+import { APP_CONFIG, IngestorConfig, Metrics } from '@craftstats/platform';
 
 /** Label values of `ingest_events_total`. */
 export const INGEST_RESULTS = ['accepted', 'duplicate', 'rejected'] as const;
@@ -18,7 +18,7 @@ export class EventsService {
 
   constructor(
     private readonly store: EventStore,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: IngestorConfig,
     @Inject(Metrics) metrics: Metrics,
   ) {
     this.events = new Counter({

@@ -1,6 +1,6 @@
 import * as crypto from 'node:crypto';
 import { ExecutionContext, Logger } from '@nestjs/common';
-import { ApiException, AppConfig } from '@craftstats/platform';
+import { ApiException, IngestorConfig } from '@craftstats/platform';
 import { IngestAuthGuard, IngestTokens } from './ingest-auth.guard';
 
 jest.mock('node:crypto', () => {
@@ -16,8 +16,8 @@ const CREDENTIALS = [
   { server: 'skyblock', token: SKYBLOCK },
 ];
 
-function guardWith(ingestTokens: AppConfig['ingestTokens']): IngestAuthGuard {
-  return new IngestAuthGuard({ ingestTokens } as AppConfig);
+function guardWith(ingestTokens: IngestorConfig['ingestTokens']): IngestAuthGuard {
+  return new IngestAuthGuard({ ingestTokens } as IngestorConfig);
 }
 
 function contextFor(request: { headers: Record<string, string | undefined> }): ExecutionContext {

@@ -9,7 +9,7 @@ import {
   createParamDecorator,
 } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { APP_CONFIG, ApiException, AppConfig, IngestCredential } from '@craftstats/platform';
+import { APP_CONFIG, ApiException, IngestorConfig, IngestCredential } from '@craftstats/platform';
 
 /** Where the guard leaves the authenticated server name on the request. */
 const INGEST_SERVER = Symbol('ingestServer');
@@ -66,7 +66,7 @@ export class IngestAuthGuard implements CanActivate, OnApplicationBootstrap {
   private readonly logger = new Logger('IngestAuth');
   private readonly tokens: IngestTokens;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(@Inject(APP_CONFIG) config: IngestorConfig) {
     this.tokens = new IngestTokens(config.ingestTokens);
   }
 

@@ -85,6 +85,18 @@ export interface DescribeEachDialectOptions {
 }
 
 /**
+ * Declares a suite that needs a real MariaDB server (not a dialect fixture, e.g. the server's own
+ * answers to a wrong password): skipped with the probe's reason when the server is unreachable and CI is
+ * not set; with CI=true the probe fails the run instead.
+ */
+export function describeWithMariaDb(title: string, suite: () => void): void {
+  const skipReason = mariaDbSkipReason();
+  // Skipped on purpose, with the reason in the title: MariaDB is optional outside CI.
+  if (skipReason) describe.skip(`${title} — skipped: ${skipReason}`, suite);
+  else describe(title, suite);
+}
+
+/**
  * Declares `fn` once per dialect, each against its own freshly created database (created in
  * beforeAll, dropped in afterAll). MariaDB suites are skipped with the probe's reason when the
  * server is unreachable and CI is not set; with CI=true the probe fails the run instead.

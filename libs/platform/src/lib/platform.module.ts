@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AppConfig } from './config/app-config';
+import { ServiceConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthController } from './health/health.controller';
@@ -9,7 +9,7 @@ import { ClockModule } from './time/clock';
 /** Configuration, database, clock, health and metrics: what every app of craftstats imports first. */
 @Module({})
 export class PlatformModule {
-  static forApp(config: AppConfig, metrics: Metrics): DynamicModule {
+  static forApp(config: ServiceConfig, metrics: Metrics): DynamicModule {
     return {
       module: PlatformModule,
       imports: [ConfigModule.forRoot(config), DatabaseModule, ClockModule, MetricsModule.forApp(metrics)],

@@ -2,16 +2,31 @@
  * Processes run by `npm start` (tools/start.mjs) are supervised: the supervisor alone decides when they
  * stop, so a Ctrl+C that the terminal sends to the whole process group, or a SIGTERM sent to every
  * process, cannot stop the apps before the simulator has delivered its last events. The supervisor
- * sets this variable and talks to its children over Node's IPC channel.
+ * sets CRAFTSTATS_SUPERVISED=1 and talks to its children over Node's IPC channel.
  */
-export const SUPERVISED_ENV = 'CRAFTSTATS_SUPERVISED';
 
 /** The message the supervisor sends to stop a child gracefully. */
 export const SHUTDOWN_MESSAGE = 'shutdown';
 
+/**
+ * The message a supervised app sends once it listens: the supervisor waits for it (not for an answer
+ * on the port, which another process may give) before it starts the simulator and prints `ready`.
+ */
+export interface ListeningMessage {
+  type: 'listening';
+  port: number;
+}
+
+/** Tells the supervisor, if there is one, that this app listens on `port`. */
+export function tellSupervisorListening(port: number): void {
+  if (!isSupervised()) return;
+  const message: ListeningMessage = { type: 'listening', port };
+  process.send?.(message);
+}
+
 /** True in a process started by the supervisor (the variable is set and the IPC channel is open). */
 export function isSupervised(env: Record<string, string | undefined> = process.env): boolean {
-  return env[SUPERVISED_ENV] === '1' && typeof process.send === 'function' && process.connected;
+  return env['CRAFTSTATS_SUPERVISED'] === '1' && typeof process.send === 'function' && process.connected;
 }
 
 /**

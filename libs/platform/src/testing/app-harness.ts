@@ -2,25 +2,35 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AppConfig, loadConfig } from '../lib/config/app-config';
+import {
+  ApiConfig,
+  IngestorConfig,
+  ServiceConfig,
+  loadApiConfig,
+  loadIngestorConfig,
+} from '../lib/config/app-config';
 import { AppLogger, createLogger } from '../lib/logging/logger';
 
 const ROOT = path.resolve(__dirname, '../../../..');
 
+/** A configuration either app boots with: what `testConfig` returns. */
+export type TestConfig = ApiConfig & IngestorConfig;
+
 /**
- * A valid test configuration: `loadConfig` over a quiet test environment plus `env`. Requests are
- * logged (LOG_REQUESTS=on, as in production) so that tests can look at those lines too.
+ * A valid test configuration for either app: both apps' loaders over a quiet test environment plus
+ * `env`. Requests are logged (LOG_REQUESTS=on, as in production) so that tests can look at those lines
+ * too.
  */
-export function testConfig(env: Record<string, string | undefined> = {}): AppConfig {
-  return loadConfig({
+export function testConfig(env: Record<string, string | undefined> = {}): TestConfig {
+  const full = {
     NODE_ENV: 'test',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
-    SIMULATOR: 'off',
     RATE_LIMIT_PUBLIC: '0',
     RATE_LIMIT_AUTH: '0',
     LOG_REQUESTS: 'on',
     ...env,
-  });
+  };
+  return { ...loadIngestorConfig(full), ...loadApiConfig(full) };
 }
 
 /**
@@ -39,7 +49,7 @@ export class MemoryLogger {
 }
 
 /** The app logger of a test: `config.logging`'s level, JSON lines into `memory`. */
-export function memoryAppLogger(name: string, config: AppConfig, memory: MemoryLogger): AppLogger {
+export function memoryAppLogger(name: string, config: ServiceConfig, memory: MemoryLogger): AppLogger {
   return createLogger(name, { level: config.logging.level, format: 'json' }, memory);
 }
 
@@ -53,10 +63,10 @@ export interface RunningApp {
 }
 
 /** Boots an app in this process on an ephemeral port (a real socket). */
-export async function bootApp(
+export async function bootApp<C extends ServiceConfig>(
   name: string,
-  create: (config: AppConfig, logger: AppLogger) => Promise<NestFastifyApplication>,
-  config: AppConfig,
+  create: (config: C, logger: AppLogger) => Promise<NestFastifyApplication>,
+  config: C,
 ): Promise<RunningApp> {
   const logger = new MemoryLogger();
   const app = await create(config, memoryAppLogger(name, config, logger));
@@ -115,7 +125,6 @@ export async function startAppProcess(
       PATH: process.env['PATH'] ?? '',
       NODE_ENV: 'test',
       JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
-      SIMULATOR: 'off',
       RATE_LIMIT_PUBLIC: '0',
       RATE_LIMIT_AUTH: '0',
       HOST: '127.0.0.1',

@@ -1,9 +1,8 @@
 import net from 'node:net';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TestDatabase, createTestDatabase } from '@craftstats/persistence/testing';
-import { AppConfig } from '../lib/config/app-config';
 import { AppLogger } from '../lib/logging/logger';
-import { RunningApp, bootApp, testConfig } from './app-harness';
+import { RunningApp, TestConfig, bootApp, testConfig } from './app-harness';
 import { rawExchange } from './raw-http';
 
 // Every answer with a body is the envelope, also for the requests Node's HTTP server and Fastify
@@ -35,7 +34,7 @@ function parse(raw: string): Parsed {
 const request = (method: string, path: string, headers: string[] = ['Host: 127.0.0.1']) =>
   [`${method} ${path} HTTP/1.1`, ...headers, 'Connection: close', '', ''].join('\r\n');
 
-type Create = (config: AppConfig, logger: AppLogger) => Promise<NestFastifyApplication>;
+type Create = (config: TestConfig, logger: AppLogger) => Promise<NestFastifyApplication>;
 
 /**
  * Declares the walk for one app (`apps/<app>/test/envelope-edges.e2e-spec.ts` call it with their

@@ -127,3 +127,17 @@ export function createReadDataSource(
     },
   });
 }
+
+/**
+ * Opens one connection to the database of `settings`, asks it `SELECT 1` and closes it: whether an app
+ * or a tool can start on it. Rejects with the driver's error (see `databaseErrorCode`).
+ */
+export async function probeDatabase(settings: DatabaseSettings, connectTimeoutMs: number): Promise<void> {
+  const dataSource = createDataSource(settings, { poolSize: 1, connectTimeoutMs });
+  await dataSource.initialize();
+  try {
+    await dataSource.query('SELECT 1');
+  } finally {
+    await dataSource.destroy();
+  }
+}

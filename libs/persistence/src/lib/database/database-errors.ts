@@ -60,3 +60,8 @@ export function isDatabaseUnavailableError(error: unknown): boolean {
 export function isRetryableTransactionError(error: unknown): boolean {
   return codesOf(error).some((code) => RETRYABLE_CODES.has(code));
 }
+
+/** The driver's error code of `error` (or of the error it wraps), e.g. `ECONNREFUSED`, `ER_BAD_DB_ERROR`. */
+export function databaseErrorCode(error: unknown): string | undefined {
+  return codesOf(error)[0];
+}

@@ -1,37 +1,13 @@
 import { Connection, RowDataPacket, createConnection } from 'mysql2/promise';
 import { LEGACY_COLUMNS, LegacyProfileRow } from '@craftstats/domain';
 
-/** Where the old system's database is: `mysql://user:pass@host[:port]/db` (or `mariadb://`). */
+/** Where the old system's database is (`--from` of `npm run import:legacy`, parsed like DATABASE_URL). */
 export interface LegacySourceSettings {
   host: string;
   port: number;
   user: string;
   password: string;
   database: string;
-}
-
-/** @throws RangeError naming the problem (never echoing the password) for a malformed URL. */
-export function parseLegacySourceUrl(raw: string): LegacySourceSettings {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new RangeError('--from must be a URL like mysql://user:pass@host/db');
-  }
-  if (url.protocol !== 'mysql:' && url.protocol !== 'mariadb:') {
-    throw new RangeError(`--from must be a mysql:// or mariadb:// URL, not ${url.protocol}//`);
-  }
-  const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
-  if (database === '' || database.includes('/')) {
-    throw new RangeError('--from must name the database: mysql://user:pass@host/db');
-  }
-  return {
-    host: url.hostname || '127.0.0.1',
-    port: Number(url.port || 3306),
-    user: decodeURIComponent(url.username || 'root'),
-    password: decodeURIComponent(url.password),
-    database,
-  };
 }
 
 /** The name a legacy database is known by in the checkpoint table and the output: no credentials. */

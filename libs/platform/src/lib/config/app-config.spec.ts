@@ -1,8 +1,11 @@
-import { CONFIG_DEFAULTS, ConfigError, loadConfig } from './app-config';
+import { loadApiConfig, loadDatabaseToolConfig, loadIngestorConfig } from './app-config';
+import { ConfigError, DEFAULT_STAFF_RANK_IDS } from './config-parsers';
 
-function configError(env: Record<string, string>): ConfigError {
+type Env = Record<string, string | undefined>;
+
+function configError(env: Env, load: (env: Env) => unknown = loadConfig): ConfigError {
   try {
-    loadConfig(env);
+    load(env);
   } catch (error) {
     if (error instanceof ConfigError) return error;
     throw error;
@@ -10,7 +13,12 @@ function configError(env: Record<string, string>): ConfigError {
   throw new Error(`no ConfigError for ${JSON.stringify(env)}`);
 }
 
-describe('loadConfig', () => {
+/** Both apps' loaders over one environment, as a deployment gives them (the API's fields win). */
+function loadConfig(env: Env) {
+  return { ...loadIngestorConfig(env), ...loadApiConfig(env) };
+}
+
+describe("the apps' configuration loaders", () => {
   it('uses the documented defaults with an empty environment (demo mode on SQLite)', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
@@ -21,12 +29,11 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       adminKey: null,
       ingestTokens: [],
-      staffRankIds: [...CONFIG_DEFAULTS.staffRankIds],
+      staffRankIds: [...DEFAULT_STAFF_RANK_IDS],
       mcServer: null,
       uniquePlayersOffset: 0,
       timeZone: 'Europe/Prague',
       redisUrl: null,
-      simulator: true,
       rateLimitPublic: 600,
       rateLimitAuth: 10,
       playerCountHistoryDays: 30,
@@ -84,7 +91,6 @@ describe('loadConfig', () => {
       mcServer: { host: 'mc.example.cz', port: null },
       uniquePlayersOffset: 125000,
       timeZone: 'Europe/Bratislava',
-      simulator: false,
       rateLimitPublic: 0,
       rateLimitAuth: 5,
       playerCountHistoryDays: 90,
@@ -106,7 +112,6 @@ describe('loadConfig', () => {
     ['UNIQUE_PLAYERS_OFFSET', { UNIQUE_PLAYERS_OFFSET: '-1' }],
     ['TZ_COMMUNITY', { TZ_COMMUNITY: 'Europe/Atlantis' }],
     ['REDIS_URL', { REDIS_URL: 'localhost:6379' }],
-    ['SIMULATOR', { SIMULATOR: 'yes' }],
     ['RATE_LIMIT_PUBLIC', { RATE_LIMIT_PUBLIC: '1.5' }],
     ['RATE_LIMIT_AUTH', { RATE_LIMIT_AUTH: 'many' }],
     ['NODE_ENV', { NODE_ENV: 'prod' }],
@@ -182,6 +187,44 @@ describe('loadConfig', () => {
     expect(configError({ NODE_ENV: 'prod' }).message).toBe(
       'Invalid configuration: NODE_ENV must be one of development, production, test, got "prod"',
     );
+  });
+
+  it("the ingestor reads neither JWT_SECRET nor ADMIN_KEY nor the API's variables, even in production", () => {
+    const env = {
+      NODE_ENV: 'production',
+      INGEST_TOKENS: 'survival:aaaaaaaaaaaaaaaa',
+      // Values the API would refuse: the ingestor never reads them.
+      JWT_SECRET: '',
+      RATE_LIMIT_PUBLIC: 'many',
+      CORS_ORIGINS: 'not-an-origin',
+      DATABASE_REPLICA_URLS: 'sqlite:x',
+      API_PORT: 'abc',
+    };
+    const config = loadIngestorConfig(env);
+    expect(config).toMatchObject({ production: true, ingestPort: 3001, databaseReplicas: [] });
+    expect(Object.keys(config)).not.toEqual(expect.arrayContaining(['jwtSecret']));
+    expect(Object.keys(config)).not.toEqual(expect.arrayContaining(['adminKey']));
+    expect(configError(env, loadApiConfig).variable).toBe('JWT_SECRET');
+  });
+
+  it('the API reads neither INGEST_PORT nor INGEST_TOKENS', () => {
+    const config = loadApiConfig({ INGEST_PORT: 'abc', INGEST_TOKENS: 'nonsense' });
+    expect(config.apiPort).toBe(3000);
+    expect(configError({ INGEST_TOKENS: 'nonsense' }, loadIngestorConfig).variable).toBe('INGEST_TOKENS');
+  });
+
+  it("the database CLIs read DATABASE_URL and TZ_COMMUNITY, with the apps' defaults and messages", () => {
+    expect(loadDatabaseToolConfig({ JWT_SECRET: 'short', API_PORT: 'x' })).toEqual({
+      database: { kind: 'sqlite', path: './data/craftstats.sqlite' },
+      databaseUrl: 'sqlite:./data/craftstats.sqlite',
+      timeZone: 'Europe/Prague',
+    });
+    for (const env of [{ DATABASE_URL: 'postgres://x/y' }, { TZ_COMMUNITY: 'Mars/Olympus' }]) {
+      expect(configError(env, loadDatabaseToolConfig).message).toBe(configError(env, loadApiConfig).message);
+      expect(configError(env, loadDatabaseToolConfig).message).toBe(
+        configError(env, loadIngestorConfig).message,
+      );
+    }
   });
 
   it('never puts the database password into an error message', () => {

@@ -1,4 +1,7 @@
-import { ConfigError, loadConfig } from './app-config';
+import { loadApiConfig, loadIngestorConfig } from './app-config';
+import { ConfigError } from './config-parsers';
+
+const loadConfig = loadApiConfig;
 
 function configError(env: Record<string, string>): string {
   try {
@@ -69,5 +72,24 @@ describe('edge configuration (CORS_ORIGINS, TRUST_PROXY, METRICS_TOKEN, DOCS_ENA
     ['SHUTDOWN_TIMEOUT_MS', '99999999'],
   ])('refuses %s=%s naming the variable', (variable, value) => {
     expect(configError({ [variable]: value })).toBe(variable);
+  });
+
+  it('the ingestor reads TRUST_PROXY, METRICS_TOKEN and the time-outs, not CORS_ORIGINS or DOCS_ENABLED', () => {
+    expect(
+      loadIngestorConfig({
+        TRUST_PROXY: '10.0.0.5',
+        METRICS_TOKEN: 'metrics-token-0123456789',
+        SHUTDOWN_TIMEOUT_MS: '20000',
+        CORS_ORIGINS: 'web.example.cz',
+        DOCS_ENABLED: 'yes',
+      }),
+    ).toMatchObject({
+      trustProxy: ['10.0.0.5'],
+      metricsToken: 'metrics-token-0123456789',
+      timeouts: { shutdownMs: 20000 },
+    });
+    expect(() => loadIngestorConfig({ TRUST_PROXY: 'proxy.local' })).toThrow(
+      'Invalid configuration: TRUST_PROXY must be',
+    );
   });
 });

@@ -1,17 +1,15 @@
 import { isIP } from 'node:net';
+import { ConfigError, Env, read } from './config-parsers';
 
 /**
- * Configuration of what faces browsers, proxies and operators (issue 12): CORS, the trusted reverse
- * proxies, the /metrics token, the API docs switch and the time-outs of every database wait.
+ * What faces browsers, proxies and operators: CORS and the API docs switch (the API's), the trusted
+ * reverse proxies, the /metrics token and the time-outs of every database wait (both apps').
  */
 export interface EdgeConfig {
-  cors: CorsConfig;
   /** Addresses/CIDRs of the reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY). Empty = none. */
   trustProxy: string[];
   /** Bearer token of GET /metrics (METRICS_TOKEN); null = public outside production, closed in production. */
   metricsToken: string | null;
-  /** DOCS_ENABLED: serve /docs and /docs-json. */
-  docsEnabled: boolean;
   timeouts: TimeoutConfig;
 }
 
@@ -42,14 +40,6 @@ export const EDGE_DEFAULTS = {
   shutdownMs: 10_000,
 } as const;
 
-type Env = Record<string, string | undefined>;
-type Fail = (variable: string, problem: string) => Error;
-
-function read(env: Env, name: string): string | undefined {
-  const value = env[name];
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
-}
-
 function list(raw: string): string[] {
   return raw
     .split(',')
@@ -57,7 +47,7 @@ function list(raw: string): string[] {
     .filter((item) => item !== '');
 }
 
-function parseCors(raw: string | undefined, production: boolean, fail: Fail): CorsConfig {
+function parseCors(raw: string | undefined, production: boolean): CorsConfig {
   if (raw === undefined) return { origins: [], anyOriginForPublicReads: false, localOrigins: !production };
   if (raw === 'none') return { origins: [], anyOriginForPublicReads: false, localOrigins: false };
   const origins: string[] = [];
@@ -74,7 +64,7 @@ function parseCors(raw: string | undefined, production: boolean, fail: Fail): Co
       url = undefined;
     }
     if (url === undefined || !/^https?:$/.test(url.protocol) || url.origin !== item) {
-      throw fail(
+      throw new ConfigError(
         'CORS_ORIGINS',
         `must be a comma list of origins like https://web.example.cz (scheme, host, optional port; no path or trailing slash), "*" or "none", got "${item}"`,
       );
@@ -84,7 +74,7 @@ function parseCors(raw: string | undefined, production: boolean, fail: Fail): Co
   return { origins, anyOriginForPublicReads: any, localOrigins: false };
 }
 
-function parseTrustProxy(raw: string | undefined, fail: Fail): string[] {
+function parseTrustProxy(raw: string | undefined): string[] {
   if (raw === undefined || raw === 'none') return [];
   return list(raw).map((item) => {
     const [address, prefix, ...rest] = item.split('/');
@@ -93,7 +83,7 @@ function parseTrustProxy(raw: string | undefined, fail: Fail): string[] {
     const prefixOk =
       prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= maxPrefix && rest.length === 0);
     if (family === 0 || !prefixOk) {
-      throw fail(
+      throw new ConfigError(
         'TRUST_PROXY',
         `must be a comma list of IP addresses or CIDRs of your reverse proxies (e.g. 10.0.0.5,172.16.0.0/12), got "${item}"`,
       );
@@ -102,36 +92,44 @@ function parseTrustProxy(raw: string | undefined, fail: Fail): string[] {
   });
 }
 
-function milliseconds(env: Env, name: string, fallback: number, fail: Fail): number {
+function milliseconds(env: Env, name: string, fallback: number): number {
   const raw = read(env, name);
   if (raw === undefined) return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < 100 || Number(raw) > 600_000) {
-    throw fail(name, `must be a number of milliseconds from 100 to 600000, got "${raw}"`);
+    throw new ConfigError(name, `must be a number of milliseconds from 100 to 600000, got "${raw}"`);
   }
   return Number(raw);
 }
 
-/** Reads CORS_ORIGINS, TRUST_PROXY, METRICS_TOKEN, DOCS_ENABLED and the time-outs; `fail` builds the ConfigError. */
-export function loadEdgeConfig(env: Env, production: boolean, fail: Fail): EdgeConfig {
+/** TRUST_PROXY, METRICS_TOKEN and the time-outs: what both apps read. */
+export function loadEdgeConfig(env: Env): EdgeConfig {
   const metricsToken = read(env, 'METRICS_TOKEN') ?? null;
   if (metricsToken !== null && metricsToken.length < 16) {
-    throw fail('METRICS_TOKEN', 'must be at least 16 characters long');
+    throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters long');
   }
-  const docs = read(env, 'DOCS_ENABLED');
-  if (docs !== undefined && docs !== 'true' && docs !== 'false') {
-    throw fail('DOCS_ENABLED', `must be "true" or "false", got "${docs}"`);
-  }
-  const dbQueryMs = milliseconds(env, 'DB_QUERY_TIMEOUT_MS', EDGE_DEFAULTS.dbQueryMs, fail);
+  const dbQueryMs = milliseconds(env, 'DB_QUERY_TIMEOUT_MS', EDGE_DEFAULTS.dbQueryMs);
   return {
-    cors: parseCors(read(env, 'CORS_ORIGINS'), production, fail),
-    trustProxy: parseTrustProxy(read(env, 'TRUST_PROXY'), fail),
+    trustProxy: parseTrustProxy(read(env, 'TRUST_PROXY')),
     metricsToken,
-    docsEnabled: docs !== 'false',
     timeouts: {
-      dbConnectMs: milliseconds(env, 'DB_CONNECT_TIMEOUT_MS', EDGE_DEFAULTS.dbConnectMs, fail),
+      dbConnectMs: milliseconds(env, 'DB_CONNECT_TIMEOUT_MS', EDGE_DEFAULTS.dbConnectMs),
       dbQueryMs,
       readinessMs: Math.min(EDGE_DEFAULTS.readinessMs, dbQueryMs),
-      shutdownMs: milliseconds(env, 'SHUTDOWN_TIMEOUT_MS', EDGE_DEFAULTS.shutdownMs, fail),
+      shutdownMs: milliseconds(env, 'SHUTDOWN_TIMEOUT_MS', EDGE_DEFAULTS.shutdownMs),
     },
   };
+}
+
+/** CORS_ORIGINS (the API's). */
+export function corsConfig(env: Env, production: boolean): CorsConfig {
+  return parseCors(read(env, 'CORS_ORIGINS'), production);
+}
+
+/** DOCS_ENABLED (the API's): serve /docs and /docs-json. */
+export function docsEnabled(env: Env): boolean {
+  const docs = read(env, 'DOCS_ENABLED');
+  if (docs !== undefined && docs !== 'true' && docs !== 'false') {
+    throw new ConfigError('DOCS_ENABLED', `must be "true" or "false", got "${docs}"`);
+  }
+  return docs !== 'false';
 }

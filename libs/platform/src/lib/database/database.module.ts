@@ -9,7 +9,7 @@ import {
   runMigrations,
 } from '@craftstats/persistence';
 import { APP_CONFIG } from '../config/config.module';
-import { AppConfig } from '../config/app-config';
+import { ServiceConfig } from '../config/app-config';
 
 /**
  * One TypeORM DataSource per process, migrated before the app accepts requests (the migration
@@ -22,7 +22,7 @@ import { AppConfig } from '../config/app-config';
     {
       provide: DataSource,
       inject: [APP_CONFIG],
-      useFactory: async (config: AppConfig): Promise<DataSource> => {
+      useFactory: async (config: ServiceConfig): Promise<DataSource> => {
         const logger = new Logger('Database');
         const { dbConnectMs, dbQueryMs } = config.timeouts;
         const dataSource = createDataSource(config.database, { connectTimeoutMs: dbConnectMs });
@@ -42,7 +42,7 @@ import { AppConfig } from '../config/app-config';
       // Public reads: the replicas of DATABASE_REPLICA_URLS (primary as the fallback), else the primary.
       provide: PUBLIC_READ_DATA_SOURCE,
       inject: [APP_CONFIG, DataSource],
-      useFactory: async (config: AppConfig, primary: DataSource): Promise<DataSource> => {
+      useFactory: async (config: ServiceConfig, primary: DataSource): Promise<DataSource> => {
         if (config.database.kind !== 'mysql' || config.databaseReplicas.length === 0) return primary;
         const { dbConnectMs, dbQueryMs } = config.timeouts;
         const reads = createReadDataSource(config.database, config.databaseReplicas, {
@@ -63,7 +63,7 @@ import { AppConfig } from '../config/app-config';
 export class DatabaseModule implements OnApplicationShutdown {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: ServiceConfig,
     @Inject(PUBLIC_READ_DATA_SOURCE) private readonly publicReads: DataSource,
   ) {}
 

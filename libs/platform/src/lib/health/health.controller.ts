@@ -2,7 +2,7 @@ import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { withDatabaseTimeout } from '@craftstats/persistence';
-import { AppConfig } from '../config/app-config';
+import { ServiceConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { ApiException, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors/error-envelope';
 
@@ -11,7 +11,7 @@ import { ApiException, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors/error-e
 export class HealthController {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: ServiceConfig,
   ) {}
 
   @Get()

@@ -15,7 +15,7 @@ import { ERROR_MESSAGES, ErrorEnvelope } from '@craftstats/contracts';
 import { CorsConfig } from '../config/edge-config';
 import { ApiException } from '../errors/error-envelope';
 import { ErrorEnvelopeFilter, sendErrorAnswer } from '../errors/error-envelope.filter';
-import { LoggingConfig } from '../config/app-config';
+import { LoggingConfig } from '../config/config-parsers';
 import { AppLogger, createLogger, lazyChildLogger, requestIdOf } from '../logging/logger';
 import { NestPinoLogger, bindRequestLogger } from '../logging/nest-logger';
 import { CzechValidationPipe } from '../validation/validation.pipe';

@@ -1,29 +1,51 @@
+import type { AddressInfo } from 'node:net';
 import { Logger } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AppConfig, ConfigError, loadConfig } from '../config/app-config';
+import { ServiceConfig } from '../config/app-config';
+import { ConfigError, Env } from '../config/config-parsers';
+import { DatabaseStartError, checkDatabase } from '../database/database-check';
 import { AppLogger, createLogger, flushLogger } from '../logging/logger';
-import { isSupervised, stopWhenSupervisorSays } from '../../process/supervision';
+import { listenFailureLine, portProblem } from '../../process/ports';
+import { isSupervised, stopWhenSupervisorSays, tellSupervisorListening } from '../../process/supervision';
+
+/** Exit codes of the expected start failures (sysexits.h): a bad variable, a database that can't be used. */
+export const EXIT_CONFIG = 78;
+export const EXIT_UNAVAILABLE = 69;
 
 /**
- * Entry point shared by both apps: validate the configuration (a bad value stops the process with a
- * message naming the variable), make the process's logger (LOG_LEVEL, LOG_FORMAT), build the app and
- * listen (Fastify logs where). Under `npm start` the app stops only when the supervisor says so
- * (signals are ignored); otherwise SIGTERM/SIGINT stop it gracefully. Every exit writes the logs still
- * buffered first.
+ * Entry point shared by both apps: validate the app's own variables with its loader (a bad value stops
+ * the process with one line naming the variable), make the process's logger (LOG_LEVEL, LOG_FORMAT),
+ * check that the database can be opened (if not: one line naming DATABASE_URL, host, user and the
+ * driver's error code, no stack), build the app and listen (Fastify logs where). Under `npm start` the
+ * app stops only when the supervisor says so (signals are ignored); otherwise SIGTERM/SIGINT stop it
+ * gracefully. Every exit writes the logs still buffered first.
  */
-export async function runApp(
-  name: string,
-  build: (config: AppConfig, logger: AppLogger) => Promise<NestFastifyApplication>,
-  port: (config: AppConfig) => number,
-): Promise<void> {
-  let config: AppConfig;
+export interface AppRunner<C extends ServiceConfig> {
+  /** The app's name in logs and messages (`api`, `log-ingestor`). */
+  name: string;
+  /** The app's configuration loader (only the variables it uses). */
+  load: (env: Env) => C;
+  build: (config: C, logger: AppLogger) => Promise<NestFastifyApplication>;
+  /** The variable of the listening port (named in the message when the port is taken) and its value. */
+  portVariable: string;
+  port: (config: C) => number;
+}
+
+export async function runApp<C extends ServiceConfig>({
+  name,
+  load,
+  build,
+  portVariable,
+  port,
+}: AppRunner<C>): Promise<void> {
+  let config: C;
   try {
-    config = loadConfig();
+    config = load(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       // Before the configuration is known there is no log format either: one plain line on stderr.
       process.stderr.write(`${name}: ${error.message}\n`);
-      process.exit(78); // EX_CONFIG
+      process.exit(EXIT_CONFIG);
     }
     throw error;
   }
@@ -38,14 +60,36 @@ export async function runApp(
     );
   }
   try {
+    // A taken port is found before the database is opened and migrated: one line, nothing else.
+    const taken = await portProblem(portVariable, config.host, port(config));
+    if (taken !== null) {
+      logger.fatal({ context: 'Bootstrap' }, taken);
+      return exit(EXIT_UNAVAILABLE);
+    }
+    await checkDatabase({ variable: 'DATABASE_URL', settings: config.database }, config.timeouts.dbConnectMs);
     app = await build(config, logger);
     if (!supervised) stopGracefullyOnSignals(app, config.timeouts.shutdownMs, exit);
     await app.listen(port(config), config.host);
+    tellSupervisorListening((app.getHttpServer().address() as AddressInfo).port);
   } catch (error) {
+    if (error instanceof DatabaseStartError) {
+      logger.fatal({ context: 'Database' }, error.message);
+      return exit(EXIT_UNAVAILABLE);
+    }
+    if (isListenError(error)) {
+      logger.fatal(
+        { context: 'Bootstrap' },
+        listenFailureLine(error, portVariable, port(config), config.host),
+      );
+      return exit(EXIT_UNAVAILABLE);
+    }
     logger.fatal({ context: 'Bootstrap', err: error }, 'start failed');
     exit(1);
   }
 }
+
+const isListenError = (error: unknown) =>
+  ['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL'].includes(String((error as { code?: unknown } | null)?.code));
 
 /**
  * SIGTERM/SIGINT: `app.close()` stops accepting connections, lets in-flight requests finish (an

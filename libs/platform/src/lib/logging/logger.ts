@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import { prettyFactory } from 'pino-pretty';
-import type { AppLogLevel, LogFormat, LoggingConfig } from '../config/app-config';
+import type { AppLogLevel, LogFormat, LoggingConfig } from '../config/config-parsers';
 
 /** A pino logger: the process's (`createLogger`) or a request's child. */
 export type AppLogger = Logger;

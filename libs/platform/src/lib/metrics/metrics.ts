@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Controller, Get, Header, Headers, Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { AppConfig } from '../config/app-config';
+import { ServiceConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { ApiException } from '../errors/error-envelope';
 
@@ -61,7 +61,7 @@ function digest(value: string): Buffer {
  * endpoint stays closed until a token is configured.
  */
 export function metricsAccessAllowed(
-  config: Pick<AppConfig, 'metricsToken' | 'production'>,
+  config: Pick<ServiceConfig, 'metricsToken' | 'production'>,
   authorization: string | undefined,
 ): boolean {
   if (config.metricsToken === null) return !config.production;
@@ -74,7 +74,7 @@ export function metricsAccessAllowed(
 export class MetricsController implements OnModuleInit {
   constructor(
     @Inject(Metrics) private readonly metrics: Metrics,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: ServiceConfig,
   ) {}
 
   onModuleInit(): void {
