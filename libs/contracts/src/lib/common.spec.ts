@@ -1,62 +1,52 @@
 import { assertType, type Equal } from '../../test/type-assertions';
 import { ERROR_CODES, ERROR_HTTP_STATUS, isErrorCode, isErrorEnvelope, type ErrorCode } from './common';
 
-describe('ERROR_CODES', () => {
-  it('lists the fourteen error codes', () => {
-    expect(ERROR_CODES).toEqual([
-      'BAD_REQUEST',
-      'VALIDATION_FAILED',
-      'INVALID_UUID',
-      'INVALID_NICK',
-      'PLAYER_NOT_FOUND',
-      'NOT_FOUND',
-      'METHOD_NOT_ALLOWED',
-      'UNAUTHORIZED',
-      'FORBIDDEN',
-      'PAYLOAD_TOO_LARGE',
-      'UNSUPPORTED_MEDIA_TYPE',
-      'RATE_LIMITED',
-      'UNAVAILABLE',
-      'INTERNAL_ERROR',
-    ]);
-    assertType<
-      Equal<
-        ErrorCode,
-        | 'BAD_REQUEST'
-        | 'VALIDATION_FAILED'
-        | 'INVALID_UUID'
-        | 'INVALID_NICK'
-        | 'PLAYER_NOT_FOUND'
-        | 'NOT_FOUND'
-        | 'METHOD_NOT_ALLOWED'
-        | 'UNAUTHORIZED'
-        | 'FORBIDDEN'
-        | 'PAYLOAD_TOO_LARGE'
-        | 'UNSUPPORTED_MEDIA_TYPE'
-        | 'RATE_LIMITED'
-        | 'UNAVAILABLE'
-        | 'INTERNAL_ERROR'
-      >
-    >();
+// The codes named after an HTTP status use exactly that status; the others use their family's.
+const HTTP_REASON: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+describe('ERROR_HTTP_STATUS', () => {
+  it('maps exactly the error codes, each to an error status', () => {
+    expect(Object.keys(ERROR_HTTP_STATUS).sort()).toEqual([...ERROR_CODES].sort());
+    const notAnError = ERROR_CODES.filter((code) => !(ERROR_HTTP_STATUS[code] in HTTP_REASON));
+    expect(notAnError).toEqual([]);
+    assertType<Equal<ErrorCode, (typeof ERROR_CODES)[number]>>();
   });
 
-  it('maps each code to its HTTP status', () => {
-    expect(ERROR_HTTP_STATUS).toEqual({
-      BAD_REQUEST: 400,
-      VALIDATION_FAILED: 400,
-      INVALID_UUID: 400,
-      INVALID_NICK: 400,
-      PLAYER_NOT_FOUND: 404,
-      NOT_FOUND: 404,
-      METHOD_NOT_ALLOWED: 405,
-      UNAUTHORIZED: 401,
-      FORBIDDEN: 403,
-      PAYLOAD_TOO_LARGE: 413,
-      UNSUPPORTED_MEDIA_TYPE: 415,
-      RATE_LIMITED: 429,
-      UNAVAILABLE: 503,
-      INTERNAL_ERROR: 500,
-    });
+  it('answers a code named after an HTTP status with that status', () => {
+    const asCode = (reason: string) => reason.toUpperCase().replace(/ /g, '_');
+    const named = ERROR_CODES.filter((code) => Object.values(HTTP_REASON).some((r) => asCode(r) === code));
+    expect(named.length).toBeGreaterThanOrEqual(7);
+    const wrong = named
+      .filter((code) => asCode(HTTP_REASON[ERROR_HTTP_STATUS[code]] ?? '') !== code)
+      .map((code) => `${code} → ${ERROR_HTTP_STATUS[code]}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers bad input 400, an unknown player 404, too many requests 429 and an outage 503', () => {
+    const families = {
+      400: ['VALIDATION_FAILED', 'INVALID_UUID', 'INVALID_NICK'],
+      404: ['PLAYER_NOT_FOUND'],
+      429: ['RATE_LIMITED'],
+      503: ['UNAVAILABLE'],
+      500: ['INTERNAL_ERROR'],
+    } as const;
+    const wrong = Object.entries(families).flatMap(([status, codes]) =>
+      codes
+        .filter((code) => ERROR_HTTP_STATUS[code] !== Number(status))
+        .map((code) => `${code} → ${ERROR_HTTP_STATUS[code]}`),
+    );
+    expect(wrong).toEqual([]);
   });
 });
 
