@@ -15,6 +15,8 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', FORCE_COLOR: '0' };
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
+/** A project's Nx target, run as `npm test` runs every suite: through Nx, output streamed, never cached. */
+const nxTarget = (target) => [bin('nx'), ['run', target, '--outputStyle=stream', '--skipNxCache']];
 const has = (file) => existsSync(path.join(root, file));
 const { privateMariaDbMissing } = createRequire(import.meta.url)('./faults/mariadb-binaries.cjs');
 /** The fault suite starts its own MariaDB servers: skipped with the reason where that can't be, unless CI=true. */
@@ -36,33 +38,19 @@ const steps = [
     ['run-many', '-t', 'typecheck', '--parallel=2', '--outputStyle=stream', '--skipNxCache'],
   ],
   ['unit', bin('nx'), ['run-many', '-t', 'test', '--parallel=2', '--outputStyle=stream', '--skipNxCache']],
-  [
-    'persistence int (sqlite + mariadb)',
-    bin('jest'),
-    ['-c', 'libs/persistence/jest.int.config.cjs', '--runInBand'],
-  ],
-  [
-    'log-ingestor e2e (sqlite + mariadb)',
-    bin('jest'),
-    ['-c', 'apps/log-ingestor/jest.e2e.config.cjs', '--runInBand'],
-  ],
-  ['api e2e (sqlite + mariadb)', bin('jest'), ['-c', 'apps/api/jest.e2e.config.cjs', '--runInBand']],
+  ['persistence int (sqlite + mariadb)', ...nxTarget('persistence:int-test')],
+  ['log-ingestor e2e (sqlite + mariadb)', ...nxTarget('log-ingestor:e2e')],
+  ['api e2e (sqlite + mariadb)', ...nxTarget('api:e2e')],
   [
     'contracts consumer check',
     process.execPath,
     ['libs/contracts/consumer-check/run.mjs'],
     'libs/contracts/consumer-check/run.mjs',
   ],
-  [
-    'demo smoke test',
-    bin('jest'),
-    ['-c', 'tools/demo/jest.config.cjs', '--runInBand'],
-    'tools/demo/jest.config.cjs',
-  ],
+  ['demo smoke test', ...nxTarget('demo-smoke:e2e'), 'tools/demo/jest.config.cjs'],
   [
     'fault suite (private MariaDB servers, kill -9, SIGSTOP, fuzzing)',
-    bin('jest'),
-    ['-c', 'tools/faults/jest.config.cjs', '--runInBand'],
+    ...nxTarget('faults:faults'),
     'tools/faults/jest.config.cjs',
     faultSuiteSkip,
   ],
