@@ -26,7 +26,7 @@ export interface ProjectionWrite {
 
 /**
  * The players table's columns as `writePlayers` writes them, worked out once per writer from the
- * entity metadata (ADR 0060): per batch only the values are computed.
+ * entity metadata (docs/ingestion.md, "Less CPU per batch"): per batch only the values are computed.
  */
 interface PlayerColumns {
   /** Every column but id, in metadata order: the INSERT of new players. */
