@@ -63,7 +63,10 @@ export function isPublicRead(request: Pick<FastifyRequest, 'method' | 'url' | 'h
       : request.method;
   if (method !== 'GET' && method !== 'HEAD') return false;
   // Doubled slashes collapsed, as the router matches them: `//account/me` is a private path too.
-  const path = request.url.split('?')[0].replace(/\/{2,}/g, '/').toLowerCase();
+  const path = request.url
+    .split('?')[0]
+    .replace(/\/{2,}/g, '/')
+    .toLowerCase();
   return !PRIVATE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
