@@ -44,7 +44,7 @@ function profile(rows) {
     last_online: Number(p.last_online),
     last_server: p.last_server,
     is_online: p.is_online === 1,
-    played_time: Number(p.played_time),
+    played_time: Math.floor(Number(p.played_time) / 60_000),
     mc_version: p.mc_version,
     economy: {
       craftcoins: balance.CRAFTCOINS ?? 0,
@@ -68,7 +68,7 @@ function profile(rows) {
       steam: p.social_steam,
       web: p.social_web,
     },
-    discord: { id: p.discord_id },
+    discord: { id: p.discord_id === '' ? null : p.discord_id },
     deprecated: {
       votetokens: Number(p.deprecated_votetokens),
       level: p.deprecated_level,

@@ -5,7 +5,7 @@ import { serveApiHome } from './openapi/openapi.home';
 import { setupOpenApi } from './openapi/openapi.setup';
 import { installFastPath } from './http-cache/fast-path';
 
-/** Account and panel requests are small JSON bodies; anything larger is refused with 413. */
+/** Account requests are small JSON or form bodies; anything larger is refused with 413. */
 export const API_BODY_LIMIT = 16 * 1024;
 
 /** Builds the API app without listening (tests listen on an ephemeral port themselves). */

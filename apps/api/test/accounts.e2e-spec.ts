@@ -46,7 +46,18 @@ const notText = (field: string, max: number) => ({
 const MALFORMED = { success: false, message: 'Neplatný požadavek: tělo musí být JSON objekt.' };
 const PASSWORD_POLICY = { success: false, message: 'Heslo musí mít 8 až 128 znaků.' };
 const TOO_LARGE = { success: false, message: 'Tělo požadavku je příliš velké.' };
-const UNSUPPORTED = { success: false, message: 'Nepodporovaný typ obsahu, použij application/json.' };
+const UNSUPPORTED = {
+  success: false,
+  message: 'Nepodporovaný typ obsahu, použij application/json nebo application/x-www-form-urlencoded.',
+};
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+/** An unknown field whose name is not shown (it is not a plain name). */
+const NOT_ALLOWED_UNNAMED = {
+  success: false,
+  message: `Neplatný požadavek: tělo obsahuje pole, které není povolené (tělo je ${REGISTER_BODY}).`,
+};
+/** A form body as clients build it (URLSearchParams, PHP's http_build_query): UTF-8, percent-escaped. */
+const form = (fields: Record<string, string>): string => new URLSearchParams(fields).toString();
 
 /** Every password any test sends; none may ever appear in a log line or a response. */
 const PASSWORDS = {
@@ -58,6 +69,8 @@ const PASSWORDS = {
   timing: 'mereni-casu-heslo',
   tom: 'Tomovo-heslo-99',
   short: 'Kratke7',
+  ota: 'Otovo+heslo&2026=ok',
+  otaCzech: 'Otovo žluťoučké heslo+1',
 };
 
 describeEachDialect('staff accounts: /account/register and /account/login', (fx) => {
@@ -118,7 +131,9 @@ describeEachDialect('staff accounts: /account/register and /account/login', (fx)
         [pepa.uuid],
       );
       expect(rows).toHaveLength(1);
-      expect(rows[0].password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+      // The PHC string's parameters, in whatever order the argon2 build writes them.
+      const params = /^\$argon2id\$v=19\$([^$]+)\$/.exec(rows[0].password_hash)?.[1]?.split(',').sort();
+      expect(params).toEqual(['m=19456', 'p=1', 't=2']);
       expect(rows[0].password_hash).not.toContain(PASSWORDS.pepa);
     });
 
@@ -240,7 +255,7 @@ describeEachDialect('staff accounts: /account/register and /account/login', (fx)
       expect((await login({ username: jana.nick, password: PASSWORDS.jana })).status).toBe(401);
     });
 
-    it('answers 413 for a body over 16 KiB and 415 for a body that is not application/json, in the account shape', async () => {
+    it('answers 413 for a body over 16 KiB and 415 for a body that is neither JSON nor a form, in the account shape', async () => {
       const big = await register({
         username: 'Mod_Jana',
         password: 'x'.repeat(17 * 1024),
@@ -253,12 +268,7 @@ describeEachDialect('staff accounts: /account/register and /account/login', (fx)
         password: PASSWORDS.jana,
         adminKey: TEST_ADMIN_KEY,
       });
-      for (const contentType of [
-        'text/plain',
-        'application/x-www-form-urlencoded',
-        'multipart/form-data; boundary=x',
-        'application/xml',
-      ]) {
+      for (const contentType of ['text/plain', 'multipart/form-data; boundary=x', 'application/xml']) {
         const res = await register(body, { 'content-type': contentType });
         expect({ contentType, status: res.status, body: res.body }).toEqual({
           contentType,
@@ -434,6 +444,153 @@ describeEachDialect('staff accounts: /account/register and /account/login', (fx)
       const ratio = median(unknown) / median(wrong);
       expect(ratio).toBeGreaterThan(0.75);
       expect(ratio).toBeLessThan(1.25);
+    });
+  });
+
+  describe('form bodies (application/x-www-form-urlencoded), as the old API took them', () => {
+    const registerForm = (fields: Record<string, string> | string, headers = FORM) =>
+      register(typeof fields === 'string' ? fields : form(fields), headers);
+    const loginForm = (fields: Record<string, string> | string, headers = FORM) =>
+      login(typeof fields === 'string' ? fields : form(fields), headers);
+
+    it('sets a password and logs in with form bodies: the same answers, the same stored password as JSON', async () => {
+      const ota = await createPlayer(ingestor, 8, 'Staff_Ota', '11');
+      const set = await registerForm({
+        username: 'staff_OTA',
+        password: PASSWORDS.ota,
+        adminKey: TEST_ADMIN_KEY,
+      });
+      expect({ status: set.status, body: set.body }).toEqual({ status: 200, body: PASSWORD_SET });
+      expect(set.headers.get('cache-control')).toBe('no-store');
+
+      const viaForm = await loginForm({ username: 'Staff_Ota', password: PASSWORDS.ota });
+      expect(viaForm.status).toBe(200);
+      const token = (viaForm.body as { token: string }).token;
+      expect(jwtPayload(token)).toMatchObject({ sub: ota.uuid, nick: 'Staff_Ota', rank: '11' });
+      expect((await login({ username: 'Staff_Ota', password: PASSWORDS.ota })).status).toBe(200);
+
+      const withCharset = await loginForm(
+        { username: 'Staff_Ota', password: PASSWORDS.ota },
+        { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' },
+      );
+      expect(withCharset.status).toBe(200);
+      // Czech letters and "+" arrive percent-escaped, and come out as the same password.
+      const czech = await registerForm({
+        username: 'Staff_Ota',
+        password: PASSWORDS.otaCzech,
+        adminKey: TEST_ADMIN_KEY,
+      });
+      expect(czech.status).toBe(200);
+      expect((await login({ username: 'Staff_Ota', password: PASSWORDS.otaCzech })).status).toBe(200);
+    });
+
+    it('answers every failure with the status and message the same JSON body gets', async () => {
+      const registerCases: Array<[Record<string, string>, number, { success: boolean; message: string }]> = [
+        [{ username: 'Staff_Ota', password: PASSWORDS.probe, adminKey: 'wrong' }, 403, ADMIN_KEY_MISMATCH],
+        [
+          { username: 'Nikdo_Takovy', password: PASSWORDS.probe, adminKey: TEST_ADMIN_KEY },
+          404,
+          UNKNOWN_USERNAME,
+        ],
+        [
+          { username: player.nick, password: PASSWORDS.probe, adminKey: TEST_ADMIN_KEY },
+          404,
+          UNKNOWN_USERNAME,
+        ],
+        [{ username: 'Staff_Ota', password: PASSWORDS.probe }, 400, missing('adminKey', REGISTER_BODY)],
+        [{ username: '', password: PASSWORDS.probe, adminKey: TEST_ADMIN_KEY }, 400, notText('username', 64)],
+        [
+          { username: 'x'.repeat(65), password: PASSWORDS.probe, adminKey: TEST_ADMIN_KEY },
+          400,
+          notText('username', 64),
+        ],
+        [
+          { username: 'Staff_Ota', password: PASSWORDS.short, adminKey: TEST_ADMIN_KEY },
+          400,
+          PASSWORD_POLICY,
+        ],
+        [
+          { username: 'Staff_Ota', password: PASSWORDS.probe, adminKey: TEST_ADMIN_KEY, role: 'admin' },
+          400,
+          notAllowed('role', REGISTER_BODY),
+        ],
+      ];
+      for (const [fields, status, body] of registerCases) {
+        const viaForm = await registerForm(fields);
+        const viaJson = await register(fields);
+        expect({
+          fields,
+          form: [viaForm.status, viaForm.body],
+          json: [viaJson.status, viaJson.body],
+        }).toEqual({
+          fields,
+          form: [status, body],
+          json: [status, body],
+        });
+      }
+      const loginCases: Array<[Record<string, string>, number, { success: boolean; message: string }]> = [
+        [{ username: 'Staff_Ota', password: PASSWORDS.wrong }, 401, LOGIN_FAILED],
+        [{ username: 'Nikdo_Takovy', password: PASSWORDS.wrong }, 401, LOGIN_FAILED],
+        [{ password: PASSWORDS.wrong }, 400, missing('username', LOGIN_BODY)],
+        [{ nick: 'Staff_Ota', password: PASSWORDS.wrong }, 400, notAllowed('nick', LOGIN_BODY)],
+      ];
+      for (const [fields, status, body] of loginCases) {
+        const viaForm = await loginForm(fields);
+        const viaJson = await login(fields);
+        expect({
+          fields,
+          form: [viaForm.status, viaForm.body],
+          json: [viaJson.status, viaJson.body],
+        }).toEqual({
+          fields,
+          form: [status, body],
+          json: [status, body],
+        });
+      }
+      // None of this changed the password.
+      expect((await loginForm({ username: 'Staff_Ota', password: PASSWORDS.otaCzech })).status).toBe(200);
+    });
+
+    it('refuses a field sent twice and fields named __proto__ or constructor, polluting nothing', async () => {
+      const valid = form({ username: 'Staff_Ota', password: PASSWORDS.probe, adminKey: TEST_ADMIN_KEY });
+      const cases: Array<[string, { success: boolean; message: string }]> = [
+        [`${valid}&username=Admin_Pepa`, notText('username', 64)],
+        [`${valid}&adminKey=${TEST_ADMIN_KEY}`, notText('adminKey', 1024)],
+        [`${valid}&__proto__=x`, notAllowed('__proto__', REGISTER_BODY)],
+        [`__proto__%5Badmin%5D=1&${valid}`, NOT_ALLOWED_UNNAMED],
+        [`${valid}&constructor=x`, notAllowed('constructor', REGISTER_BODY)],
+      ];
+      for (const [raw, body] of cases) {
+        const res = await registerForm(raw);
+        expect({ raw, status: res.status, body: res.body }).toEqual({ raw, status: 400, body });
+      }
+      expect(({} as Record<string, unknown>)['admin']).toBeUndefined();
+      expect((await loginForm({ username: 'Staff_Ota', password: PASSWORDS.probe })).status).toBe(401);
+    });
+
+    it('does not echo a JSON body sent as a form (its one field name holds the password and adminKey)', async () => {
+      const json = JSON.stringify({
+        username: 'Staff_Ota',
+        password: PASSWORDS.probe,
+        adminKey: TEST_ADMIN_KEY,
+      });
+      const res = await registerForm(json);
+      expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: NOT_ALLOWED_UNNAMED });
+      expect(res.text).not.toContain(TEST_ADMIN_KEY);
+    });
+
+    it('keeps the 16 KiB body limit and refuses another charset than UTF-8 with 415', async () => {
+      const big = await registerForm({
+        username: 'Staff_Ota',
+        password: 'x'.repeat(17 * 1024),
+        adminKey: TEST_ADMIN_KEY,
+      });
+      expect({ status: big.status, body: big.body }).toEqual({ status: 413, body: TOO_LARGE });
+      const latin2 = await loginForm(
+        { username: 'Staff_Ota', password: PASSWORDS.otaCzech },
+        { 'content-type': 'application/x-www-form-urlencoded; charset=iso-8859-2' },
+      );
+      expect({ status: latin2.status, body: latin2.body }).toEqual({ status: 415, body: UNSUPPORTED });
     });
   });
 

@@ -45,6 +45,33 @@ describeEachDialect(
       expect(await res.json()).toEqual({ status: 400, error: 'BAD_REQUEST', message: 'Neplatný požadavek.' });
     });
 
+    it('matches doubled slashes as one: the same answer and ETag, the matched route in the log and metrics', async () => {
+      const single = await fetch(`${running.url}/economy/leaderboard/craftcoins`);
+      const doubled = await fetch(`${running.url}//economy//leaderboard/craftcoins`);
+      expect([single.status, doubled.status]).toEqual([200, 200]);
+      const etag = single.headers.get('etag');
+      expect(etag).toMatch(/^"/);
+      expect(doubled.headers.get('etag')).toBe(etag);
+      expect(await doubled.text()).toBe(await single.text());
+      const revalidated = await fetch(`${running.url}//economy/leaderboard//craftcoins`, {
+        headers: { 'if-none-match': etag ?? '' },
+      });
+      expect(revalidated.status).toBe(304);
+      // A private route is reached (and guarded) as well; a trailing slash is still another path.
+      expect((await fetch(`${running.url}//account//me`)).status).toBe(401);
+      expect((await fetch(`${running.url}/economy/leaderboard/craftcoins/`)).status).toBe(404);
+
+      const line = running.logger.lines
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .find((l) => l.msg === 'request' && l.path === '//economy//leaderboard/craftcoins');
+      expect(line).toMatchObject({ route: '/economy/leaderboard/craftcoins', status: 200 });
+      const metrics = await (await fetch(`${running.url}/metrics`)).text();
+      expect(metrics).toMatch(
+        /http_requests_total\{method="GET",route="\/economy\/leaderboard\/craftcoins",status="304",app="api"\} 1\n/,
+      );
+      expect(metrics).not.toMatch(/route="[^"]*\/\/[^"]*"/);
+    });
+
     it('logs structured JSON lines for requests', async () => {
       await fetch(`${running.url}/health`);
       const line = running.logger.lines

@@ -81,6 +81,7 @@ function expectedProfile(row: Record<string, unknown>): Omit<PlayerProfile, 'id'
     last_online: n('last_online'),
     last_server: String(row['last_server']),
     is_online: false,
+    // The old API served the column as it was: minutes (docs/legacy-clients.md).
     played_time: n('played_time'),
     mc_version: mcVersion === '0' ? '' : mcVersion,
     economy: {
@@ -119,7 +120,7 @@ function expectedProfile(row: Record<string, unknown>): Omit<PlayerProfile, 'id'
       steam: null,
       web: null,
     },
-    discord: { id: row['discord_user_id'] === null ? '' : String(row['discord_user_id']) },
+    discord: { id: row['discord_user_id'] === null ? null : String(row['discord_user_id']) },
     deprecated: { votetokens: n('vote_tokens'), level: n('level'), experience: n('experience') },
   } as Omit<PlayerProfile, 'id'>;
 }
@@ -186,6 +187,8 @@ const skipReason = mariaDbSkipReason();
         expect(rich.economy.crafttokens).toBe(4000000000000);
         const linked = await getData<PlayerProfile>(`${api.url}/player/Hrac_9`);
         expect(linked.discord.id).toBe('123456789012345678');
+        const unlinked = await getData<PlayerProfile>(`${api.url}/player/steve`);
+        expect(unlinked.discord.id).toBeNull();
         expect(linked.social.status).toBe('');
         expect(linked.mc_version).toBe('1.8.9');
       });

@@ -14,7 +14,8 @@ const CRACKED = '5c0f6ff9-1b8e-3d4a-9c2b-0123456789ab';
 
 const REGISTERED = T0 - 30 * DAY;
 const JOIN_1 = T0 - 2 * DAY;
-const QUIT_1 = JOIN_1 + 3_600_000;
+// One hour and 59 seconds of play: played_time shows 60 whole minutes.
+const QUIT_1 = JOIN_1 + 3_600_000 + 59_000;
 const JOIN_2 = T0 - 60_000;
 const LAST_VOTE = T0 - 10_000;
 
@@ -75,7 +76,7 @@ const expectedPepa = (id: number): PlayerProfile => ({
   last_online: JOIN_2,
   last_server: 'skyblock',
   is_online: true,
-  played_time: 3_600_000,
+  played_time: 60,
   mc_version: '1.21.4',
   economy: { craftcoins: 1500, crafttokens: 20, votetokens: 7, karma: 12, achievement_points: 355 },
   ranked: {
@@ -143,7 +144,7 @@ describeEachDialect('player profiles over HTTP (data ingested through the log-in
     }
   });
 
-  it('answers a player never told anything but the registration with 0, "", false and null — no field missing', async () => {
+  it('answers a player never told anything but the registration with 0, "", false and null (no linked Discord account) — no field missing', async () => {
     const profile = await getData<PlayerProfile>(`${api.url}/player/uuid/${CRACKED.toUpperCase()}`);
     expect(profile).toStrictEqual({
       id: expect.any(Number),
@@ -175,7 +176,7 @@ describeEachDialect('player profiles over HTTP (data ingested through the log-in
       },
       votes: { total: 0, month: 0, week: 0, last_vote: 0 },
       social: { status: '', facebook: null, twitter: null, twitch: null, steam: null, web: null },
-      discord: { id: '' },
+      discord: { id: null },
       deprecated: { votetokens: 0, level: 0, experience: 0 },
     });
     expect(profile.id).not.toBe(pepaId);

@@ -163,7 +163,7 @@ describeEachDialect('rate limits of /account/register and /account/login', (fx) 
       [413, 'Tělo požadavku je příliš velké.', { limit: '3', remaining, retryAfter: null }],
       [
         415,
-        'Nepodporovaný typ obsahu, použij application/json.',
+        'Nepodporovaný typ obsahu, použij application/json nebo application/x-www-form-urlencoded.',
         { limit: '3', remaining, retryAfter: null },
       ],
       [400, 'Neplatný požadavek: tělo musí být JSON objekt.', { limit: '3', remaining, retryAfter: null }],
@@ -212,6 +212,44 @@ describeEachDialect('rate limits of /account/register and /account/login', (fx) 
       [401, '1'],
       [403, '0'],
       [429, '0'],
+    ]);
+  });
+
+  it('counts form bodies like JSON bodies, per client and per username', async () => {
+    clock.nextWindow();
+    const form = (from: string, fields: Record<string, string>) =>
+      postRawFrom(
+        from,
+        running.url,
+        LOGIN,
+        new URLSearchParams(fields).toString(),
+        'application/x-www-form-urlencoded',
+      );
+    const perClient = [
+      await form('127.0.0.10', { username: 'Nikdo_11', password: PASSWORD }),
+      await postJsonFrom('127.0.0.10', running.url, LOGIN, { username: 'Nikdo_12', password: PASSWORD }),
+      await form('127.0.0.10', { username: 'Nikdo_13', password: PASSWORD }),
+      await form('127.0.0.10', { username: 'Admin_Pepa', password: PASSWORD }),
+    ];
+    expect(perClient.map((a) => [a.status, a.body, limits(a).remaining])).toEqual([
+      [401, LOGIN_FAILED, '2'],
+      [401, LOGIN_FAILED, '1'],
+      [401, LOGIN_FAILED, '0'],
+      [429, ACCOUNT_LIMITED, '0'],
+    ]);
+
+    clock.nextWindow();
+    const perUsername = [
+      await form('127.0.0.11', { username: 'Admin_Pepa', password: 'spatne-heslo' }),
+      await login('127.0.0.12', 'admin_pepa'),
+      await form('127.0.0.13', { username: 'ADMIN_PEPA', password: 'spatne-heslo' }),
+      await form('127.0.0.14', { username: 'Admin_Pepa', password: PASSWORD }),
+    ];
+    expect(perUsername.map((a) => [a.status, a.body])).toEqual([
+      [401, LOGIN_FAILED],
+      [401, LOGIN_FAILED],
+      [401, LOGIN_FAILED],
+      [429, ACCOUNT_LIMITED],
     ]);
   });
 

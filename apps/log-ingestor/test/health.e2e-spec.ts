@@ -23,6 +23,23 @@ describeEachDialect(
       expect(await res.json()).toEqual({ status: 'ok', database: 'up' });
     });
 
+    it('matches doubled slashes as one (//health/ready, //v1//events), under the matched route', async () => {
+      const ready = await fetch(`${running.url}//health//ready`);
+      expect([ready.status, await ready.json()]).toEqual([200, { status: 'ok', database: 'up' }]);
+      // The events route is reached: its token guard answers (an unknown path would be 404).
+      const events = await fetch(`${running.url}//v1//events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"events":[]}',
+      });
+      expect(events.status).toBe(401);
+      const metrics = await (await fetch(`${running.url}/metrics`)).text();
+      expect(metrics).toMatch(
+        /http_requests_total\{method="POST",route="\/v1\/events",status="401",app="log-ingestor"\} 1\n/,
+      );
+      expect(metrics).not.toMatch(/route="[^"]*\/\/[^"]*"/);
+    });
+
     it('exposes Prometheus metrics including the requests it served', async () => {
       await fetch(`${running.url}/health`);
       const res = await fetch(`${running.url}/metrics`);

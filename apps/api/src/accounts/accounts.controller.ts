@@ -12,6 +12,7 @@ import {
 import {
   ApiBearerAuth,
   ApiBody,
+  ApiConsumes,
   ApiHeader,
   ApiOperation,
   ApiResponse,
@@ -26,7 +27,14 @@ import {
   RegisterResponse,
 } from '@craftstats/contracts';
 import { AuthRateLimit, RATE_LIMIT_HEADER_DOCS } from '../rate-limit/rate-limit.decorators';
-import { AnswerErrorsWith, ErrorEnvelopeDto, JsonBodyGuard } from '@craftstats/platform';
+import {
+  AcceptsFormBody,
+  AnswerErrorsWith,
+  BodyMediaTypeGuard,
+  ErrorEnvelopeDto,
+  FORM_MEDIA_TYPE,
+  JSON_MEDIA_TYPE,
+} from '@craftstats/platform';
 import { AccountResultDto } from '../openapi/openapi.schemas';
 import { CurrentStaff } from '../auth/current-staff.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
@@ -47,6 +55,11 @@ import {
   PASSWORD_MIN_LENGTH,
 } from './accounts.dto';
 import { AccountsService } from './accounts.service';
+
+/** How the account endpoints take their body (docs/legacy-clients.md). */
+const FORM_NOTE =
+  'Tělo je JSON, nebo formulář `application/x-www-form-urlencoded` (UTF-8) se stejnými poli, stejnými kontrolami ' +
+  'a stejnými odpověďmi; pole uvedené ve formuláři vícekrát je neplatné.';
 
 const accountResult = (status: number, description: string, message: string) =>
   ApiResponse({
@@ -69,7 +82,7 @@ const bodyErrors = [
   }),
   ApiResponse({
     status: 415,
-    description: 'Tělo není `application/json`.',
+    description: 'Tělo není `application/json` ani `application/x-www-form-urlencoded` (v UTF-8).',
     type: AccountResultDto,
     example: { success: false, message: ACCOUNT_BODY_MESSAGES.UNSUPPORTED_MEDIA_TYPE },
     headers: RATE_LIMIT_HEADER_DOCS,
@@ -90,14 +103,17 @@ export class AccountsController {
   @Header('cache-control', 'no-store')
   @AnswerErrorsWith(AccountErrorAnswer)
   @AuthRateLimit()
-  @UseGuards(JsonBodyGuard) // listed after @AuthRateLimit() so that it runs first: a 415 is not counted
+  @UseGuards(BodyMediaTypeGuard) // listed after @AuthRateLimit() so that it runs first: a 415 is not counted
+  @AcceptsFormBody()
+  @ApiConsumes(JSON_MEDIA_TYPE, FORM_MEDIA_TYPE)
   @ApiOperation({
     summary: 'Nastavení hesla člena týmu',
     description:
       'Nastaví (nebo změní) heslo člena týmu do administrace. Vyžaduje tajný `adminKey` serveru, který se ověřuje jako první ' +
       `(v konstantním čase). Člen týmu je hráč, jehož aktuální rank je v STAFF_RANK_IDS. Heslo musí mít ${PASSWORD_MIN_LENGTH} až ` +
       `${PASSWORD_MAX_LENGTH} znaků; ukládá se jen jeho hash argon2id a nikdy se neloguje ani nevrací. Omezeno počtem pokusů ` +
-      'za minutu z jedné adresy i pro jedno uživatelské jméno (RATE_LIMIT_AUTH).',
+      'za minutu z jedné adresy i pro jedno uživatelské jméno (RATE_LIMIT_AUTH). ' +
+      FORM_NOTE,
   })
   @ApiBody({ type: RegisterDto })
   @applyDecorators(
@@ -130,13 +146,16 @@ export class AccountsController {
   @Header('cache-control', 'no-store')
   @AnswerErrorsWith(AccountErrorAnswer)
   @AuthRateLimit()
-  @UseGuards(JsonBodyGuard) // listed after @AuthRateLimit() so that it runs first: a 415 is not counted
+  @UseGuards(BodyMediaTypeGuard) // listed after @AuthRateLimit() so that it runs first: a 415 is not counted
+  @AcceptsFormBody()
+  @ApiConsumes(JSON_MEDIA_TYPE, FORM_MEDIA_TYPE)
   @ApiOperation({
     summary: 'Přihlášení člena týmu',
     description:
       'Ověří uživatelské jméno a heslo člena týmu a vrátí JWT (HS256) platný přesně 4 hodiny. Neznámé jméno, hráč mimo tým, ' +
       'účet bez hesla i špatné heslo dostanou stejnou odpověď 401 se stejně dlouhou prací serveru. Omezeno počtem pokusů ' +
-      'za minutu z jedné adresy i pro jedno uživatelské jméno (RATE_LIMIT_AUTH).',
+      'za minutu z jedné adresy i pro jedno uživatelské jméno (RATE_LIMIT_AUTH). ' +
+      FORM_NOTE,
   })
   @ApiBody({ type: LoginDto })
   @ApiResponse({

@@ -29,7 +29,9 @@ export const ACCOUNT_BODY_MESSAGES = {
   /** 400 `/account/register`: the password policy. */
   PASSWORD_POLICY: `Heslo musí mít ${PASSWORD_MIN_LENGTH} až ${PASSWORD_MAX_LENGTH} znaků.`,
   PAYLOAD_TOO_LARGE: ERROR_MESSAGES.PAYLOAD_TOO_LARGE,
-  UNSUPPORTED_MEDIA_TYPE: ERROR_MESSAGES.UNSUPPORTED_MEDIA_TYPE,
+  /** 415: the account endpoints take JSON and forms (docs/legacy-clients.md). */
+  UNSUPPORTED_MEDIA_TYPE:
+    'Nepodporovaný typ obsahu, použij application/json nebo application/x-www-form-urlencoded.',
   UNAVAILABLE: ERROR_MESSAGES.UNAVAILABLE,
   INTERNAL_ERROR: ERROR_MESSAGES.INTERNAL_ERROR,
 } as const;
@@ -43,6 +45,9 @@ export const ACCOUNT_FIELD_MESSAGES = {
     `Neplatný požadavek: chybí pole "${field}" (tělo je ${bodyShape(fields)}).`,
   unknown: (field: string, fields: readonly string[]) =>
     `Neplatný požadavek: pole "${field}" není povolené (tělo je ${bodyShape(fields)}).`,
+  /** An unknown field whose name is not a plain name (e.g. JSON text sent as a form): not echoed. */
+  unknownUnnamed: (fields: readonly string[]) =>
+    `Neplatný požadavek: tělo obsahuje pole, které není povolené (tělo je ${bodyShape(fields)}).`,
   invalid: (field: string, maxLength: number) =>
     `Neplatný požadavek: pole "${field}" musí být text o 1 až ${maxLength} znacích.`,
 } as const;
@@ -61,6 +66,9 @@ export const REGISTER_FIELDS: Readonly<Record<string, number>> = {
   adminKey: ACCOUNT_FIELD_MAX_LENGTH,
 };
 
+/** What an unknown field's name must look like to be named in a 400. */
+const PLAIN_FIELD_NAME = /^[A-Za-z0-9_]{1,32}$/;
+
 /** The 400s of an account body: they name the field at fault and show the expected body. */
 function accountMessages(
   fields: Readonly<Record<string, number>>,
@@ -69,7 +77,12 @@ function accountMessages(
   const names = Object.keys(fields);
   return {
     notAnObject,
-    unknownField: (name) => ACCOUNT_FIELD_MESSAGES.unknown(name, names),
+    // A name is shown only when it looks like one: the name of a form field is whatever text came
+    // before its "=", which may hold a password when a client sends JSON labelled as a form.
+    unknownField: (name) =>
+      PLAIN_FIELD_NAME.test(name)
+        ? ACCOUNT_FIELD_MESSAGES.unknown(name, names)
+        : ACCOUNT_FIELD_MESSAGES.unknownUnnamed(names),
     missingField: (name) => ACCOUNT_FIELD_MESSAGES.missing(name, names),
     invalidField: (name) => ACCOUNT_FIELD_MESSAGES.invalid(name, fields[name] ?? ACCOUNT_FIELD_MAX_LENGTH),
   };

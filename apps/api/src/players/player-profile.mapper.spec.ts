@@ -37,7 +37,7 @@ describe('toPlayerProfile', () => {
       },
       votes: { total: 0, month: 0, week: 0, last_vote: 0 },
       social: { status: '', facebook: null, twitter: null, twitch: null, steam: null, web: null },
-      discord: { id: '' },
+      discord: { id: null },
       deprecated: { votetokens: 0, level: 0, experience: 0 },
     });
     expect(profile.discriminator).toMatch(/^\d{4}$/);
@@ -51,7 +51,7 @@ describe('toPlayerProfile', () => {
       lastOnline: 1_700_000_500_000,
       lastServer: 'skyblock',
       isOnline: true,
-      playedTime: 3_600_000,
+      playedTime: 3_600_000 + 59_999,
       mcVersion: '1.21.4',
       rank: '12',
       tag: 'VIP',
@@ -93,7 +93,7 @@ describe('toPlayerProfile', () => {
       last_online: 1_700_000_500_000,
       last_server: 'skyblock',
       is_online: true,
-      played_time: 3_600_000,
+      played_time: 60,
       mc_version: '1.21.4',
       economy: { craftcoins: 101, crafttokens: 102, votetokens: 103, karma: -104, achievement_points: 105 },
       ranked: {
@@ -123,6 +123,17 @@ describe('toPlayerProfile', () => {
       discord: { id: '987654321098765432' },
       deprecated: { votetokens: 11, level: 12, experience: 13 },
     });
+  });
+
+  it('shows played_time in whole minutes, rounded down from the summed milliseconds', () => {
+    const profileWith = (playedTime: number) =>
+      toPlayerProfile({
+        id: 1,
+        player: { ...newPlayer(UUID, 'Cas', 1), playedTime },
+        votesMonth: 0,
+        votesWeek: 0,
+      }).played_time;
+    expect([0, 59_999, 60_000, 4 * 60_000 + 59_999, 61 * 60_000].map(profileWith)).toEqual([0, 0, 1, 4, 61]);
   });
 
   it('shares no object with the stored player', () => {

@@ -1,10 +1,11 @@
 import { PlayerProfile } from '@craftstats/contracts';
-import { PlayerRecord } from '@craftstats/domain';
+import { PlayerRecord, playedMinutes } from '@craftstats/domain';
 
 /**
  * Stored player → the seed 2.7 profile, field by field. Every field is always present: what the
- * service was never told is 0, "", false or null (social links) because the projection starts
- * from those values (`newPlayer`).
+ * service was never told is 0, "", false or null (social links, the Discord id) because the
+ * projection starts from those values (`newPlayer`). `played_time` is whole minutes, as the old
+ * system counted it (docs/legacy-clients.md).
  */
 export function toPlayerProfile(record: PlayerRecord): PlayerProfile {
   const { player } = record;
@@ -19,7 +20,7 @@ export function toPlayerProfile(record: PlayerRecord): PlayerProfile {
     last_online: player.lastOnline,
     last_server: player.lastServer,
     is_online: player.isOnline,
-    played_time: player.playedTime,
+    played_time: playedMinutes(player.playedTime),
     mc_version: player.mcVersion,
     economy: {
       craftcoins: balances.CRAFTCOINS.amount,

@@ -62,8 +62,13 @@ export class PlayerSocialDto implements PlayerSocial {
 }
 
 export class PlayerDiscordDto implements PlayerDiscord {
-  @ApiProperty({ description: 'Discord ID jako text (přesahuje 2^53), "" = nepropojeno.', example: '' })
-  id!: string;
+  @ApiProperty({
+    description: 'Discord ID jako text (přesahuje 2^53), null = hráč nemá propojený Discord účet.',
+    type: 'string',
+    nullable: true,
+    example: '348569173429977088',
+  })
+  id!: string | null;
 }
 
 export class PlayerDeprecatedDto implements PlayerDeprecated {
@@ -97,7 +102,11 @@ export class PlayerProfileDto implements PlayerProfile {
   @ApiProperty({ description: 'Je hráč právě online.', example: false })
   is_online!: boolean;
 
-  @int('Odehraný čas v ms (součet ukončených relací; aktuální relace se připočte při odpojení).')
+  @int(
+    'Odehraný čas v celých minutách, zaokrouhleno dolů (součet ukončených relací; aktuální relace se připočte ' +
+      'při odpojení). Hodiny = played_time / 60.',
+    754,
+  )
   played_time!: number;
 
   @ApiProperty({ description: 'Verze herního klienta, "" = neznámá.', example: '1.21.4' })

@@ -343,7 +343,7 @@ function profile(uuid: string, nick: string, economy: Partial<PlayerProfile['eco
     last_online: T0 - 60_000,
     last_server: 'skyblock',
     is_online: true,
-    played_time: 3_600_000,
+    played_time: 60,
     mc_version: '1.21.4',
     economy: { craftcoins: 0, crafttokens: 0, votetokens: 0, karma: 0, achievement_points: 0, ...economy },
     ranked: {
@@ -363,7 +363,7 @@ function profile(uuid: string, nick: string, economy: Partial<PlayerProfile['eco
     },
     votes: { total: 3, month: 1, week: 0, last_vote: T0 - 3_600_000 },
     social: { status: '', facebook: null, twitter: null, twitch: null, steam: null, web: null },
-    discord: { id: '' },
+    discord: { id: null },
     deprecated: { votetokens: 0, level: 0, experience: 0 },
   };
 }

@@ -110,7 +110,7 @@ export class Simulation {
     player.registered = true;
     player.mcVersion = profile.mc_version;
     player.votes = profile.votes.total;
-    player.discordId = profile.discord.id === '' ? null : profile.discord.id;
+    player.discordId = profile.discord.id;
     player.balances = {
       CRAFTCOINS: profile.economy.craftcoins,
       CRAFTTOKENS: profile.economy.crafttokens,

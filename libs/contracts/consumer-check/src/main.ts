@@ -51,7 +51,8 @@ export async function loadProfile(nickOrUuid: string): Promise<string> {
       : await api.playerByNick(nickOrUuid);
     return (
       `${profile.nick}#${profile.discriminator} since ${new Date(profile.registred).toISOString()}, ` +
-      `${profile.economy.craftcoins} CC, ${profile.votes.month} votes, web ${profile.social.web ?? '-'}`
+      `${profile.economy.craftcoins} CC, ${profile.votes.month} votes, web ${profile.social.web ?? '-'}, ` +
+      `${Math.floor(profile.played_time / 60)} h played, Discord ${profile.discord.id ?? 'not linked'}`
     );
   } catch (error) {
     if (isApiError(error)) {

@@ -49,8 +49,8 @@ export interface PlayerSocial {
 
 /** `discord` of a {@link PlayerProfile}. */
 export interface PlayerDiscord {
-  /** Discord snowflake as text (exceeds 2^53), `""` if not connected. */
-  id: string;
+  /** Discord snowflake as text (exceeds 2^53); `null` while no Discord account is linked. */
+  id: string | null;
 }
 
 /** `deprecated` of a {@link PlayerProfile}: legacy values; all integers. */
@@ -62,7 +62,8 @@ export interface PlayerDeprecated {
 
 /**
  * `data` of `GET /player/:nick` and `GET /player/uuid/:uuid` (seed §2.7). Every field is always
- * present: values the service was never told are `0`, `""`, `false` or `null` (social URLs).
+ * present: values the service was never told are `0`, `""`, `false` or `null` (social URLs,
+ * `discord.id`).
  */
 export interface PlayerProfile {
   /** Internal player id. */
@@ -79,7 +80,10 @@ export interface PlayerProfile {
   last_online: number;
   last_server: string;
   is_online: boolean;
-  /** Played time in milliseconds. */
+  /**
+   * Played time in whole minutes, rounded down from the summed sessions (hours: `played_time / 60`).
+   * A session still open counts once the player quits.
+   */
   played_time: number;
   /** Game client version text. */
   mc_version: string;

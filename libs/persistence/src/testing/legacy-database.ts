@@ -80,7 +80,7 @@ export function legacyProfileRow(
     registred: 1_386_000_000_000 + n * 3_600_000,
     last_online: 1_700_000_000_000 + n * 60_000,
     last_server: ['lobby', 'survival', 'skyblock', 'creative'][n % 4],
-    played_time: n * 1_234_567,
+    played_time: n * 1_237, // minutes, as the old proxy counted them
     mc_version: n % 5 === 0 ? '0' : `1.20.${n % 7}`,
     craft_coins: n * 37,
     craft_tokens: n % 3 === 0 ? 0 : n * 2,

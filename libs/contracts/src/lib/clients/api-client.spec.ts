@@ -23,7 +23,7 @@ const PROFILE: PlayerProfile = {
   last_online: 1700000000000,
   last_server: 'survival',
   is_online: false,
-  played_time: 3600000,
+  played_time: 60,
   mc_version: '1.21.4',
   economy: { craftcoins: 1500, crafttokens: 3, votetokens: 12, karma: 0, achievement_points: 40 },
   ranked: {

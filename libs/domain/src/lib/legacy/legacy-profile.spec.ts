@@ -23,7 +23,7 @@ function row(overrides: LegacyProfileRow = {}): LegacyProfileRow {
     registred: '1400000000000',
     last_online: '1700000000000',
     last_server: 'survival',
-    played_time: '3600000',
+    played_time: '3724', // minutes: 62 h 4 min
     mc_version: '1.20.4',
     craft_coins: '9007199254740991',
     craft_tokens: '0',
@@ -96,7 +96,7 @@ describe('legacyProfileEvent', () => {
       registred: 1400000000000,
       lastOnline: 1700000000000,
       lastServer: 'survival',
-      playedTime: 3600000,
+      playedTime: 3724,
       mcVersion: '1.20.4',
       balances: {
         CRAFTCOINS: 9007199254740991,
@@ -121,9 +121,28 @@ describe('legacyProfileEvent', () => {
     });
   });
 
-  it('imports the default status as empty, mc_version "0" as empty and a NULL Discord id as none', () => {
+  it('imports the default status as empty, mc_version "0" as empty and a NULL Discord id as null', () => {
     const { snapshot } = imported({ status: LEGACY_DEFAULT_STATUS, mc_version: '0', discord_user_id: null });
-    expect(snapshot).toMatchObject({ status: '', mcVersion: '', discordId: '' });
+    expect(snapshot).toMatchObject({ status: '', mcVersion: '', discordId: null });
+  });
+
+  it.each([[null], [''], ['  '], ['0']])('imports the Discord id %j as null: no linked account', (value) => {
+    expect(imported({ discord_user_id: value }).snapshot.discordId).toBeNull();
+    expect(applyEvent(null, imported({ discord_user_id: value }), CTX).player.discordId).toBeNull();
+  });
+
+  it('reads played_time as minutes: the player gets them as milliseconds, shown as the same minutes', () => {
+    expect(imported({ played_time: '0' }).snapshot.playedTime).toBe(0);
+    expect(applyEvent(null, imported({ played_time: 4 }), CTX).player.playedTime).toBe(4 * 60_000);
+    const most = Math.floor(Number.MAX_SAFE_INTEGER / 60_000);
+    const player = applyEvent(null, imported({ played_time: String(most) }), CTX).player;
+    expect(player.playedTime).toBe(most * 60_000);
+    expect(Number.isSafeInteger(player.playedTime)).toBe(true);
+    expect(legacyProfileEvent(row({ played_time: String(most + 1) }), AS_OF)).toMatchObject({
+      ok: false,
+      problem: 'VALUE_OUT_OF_RANGE',
+      detail: `played_time=${most + 1} is outside 0..${most}`,
+    });
   });
 
   it('keeps the derived discriminator when the old one is not four digits', () => {
@@ -167,7 +186,7 @@ describe('applyEvent of LEGACY_IMPORT', () => {
       lastServer: 'survival',
       isOnline: false,
       openSession: null,
-      playedTime: 3600000,
+      playedTime: 3724 * 60_000,
       votesTotal: 120,
       lastVote: 1763000000000,
       discordId: '123456789012345678',
@@ -198,7 +217,7 @@ describe('applyEvent of LEGACY_IMPORT', () => {
     expect(importFirst).toMatchObject({
       registred: 1400000000000,
       votesTotal: 121,
-      playedTime: 3600000 + 60000,
+      playedTime: 3724 * 60_000 + 60_000,
       lastServer: 'lobby',
       mcVersion: '1.21.4',
       discordId: '999',
@@ -229,5 +248,13 @@ describe('legacyEventFromLog', () => {
   it('refuses a row without a snapshot', () => {
     const { id, snapshot: _s, kind: _k, action: _a, ...fields } = imported();
     expect(() => legacyEventFromLog({ ...fields, eventId: id, details: null })).toThrow(RangeError);
+  });
+
+  it('reads a snapshot stored before Discord ids were nullable: "" is no linked account', () => {
+    const { id, snapshot, kind: _k, action: _a, ...fields } = imported({ discord_user_id: null });
+    const stored = JSON.stringify({ ...snapshot, discordId: '' });
+    const event = legacyEventFromLog({ ...fields, eventId: id, details: stored });
+    expect(event.snapshot.discordId).toBeNull();
+    expect(applyEvent(null, event, CTX).player.discordId).toBeNull();
   });
 });

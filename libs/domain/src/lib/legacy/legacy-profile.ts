@@ -1,5 +1,11 @@
 import type { LegacyImportEvent } from '../events/event.types';
-import { ECONOMY_TYPES, type EconomyType, LEVEL_MODES, type LevelMode } from '../players/player.constants';
+import {
+  ECONOMY_TYPES,
+  type EconomyType,
+  LEVEL_MODES,
+  type LevelMode,
+  MS_PER_MINUTE,
+} from '../players/player.constants';
 import { isValidNick, normalizeUuid } from '../players/player.identity';
 import type { LevelProgress } from '../players/player.projection';
 
@@ -14,6 +20,9 @@ export const LEGACY_DEFAULT_STATUS = 'Tento hráč nemá nastavený status...';
 
 /** Largest value of the 32-bit INT columns (levels, vote counts). */
 const MAX_INT32 = 2_147_483_647;
+
+/** Most minutes of play whose milliseconds are still an exact integer (about 285,000 years). */
+const MAX_PLAYED_MINUTES = Math.floor(Number.MAX_SAFE_INTEGER / MS_PER_MINUTE);
 
 /** One `player_profile` row as the driver returns it: BIGINT as text, INT as number, NULL as null. */
 export type LegacyProfileRow = Record<string, string | number | null>;
@@ -83,14 +92,18 @@ export interface LegacySnapshot {
   registred: number;
   lastOnline: number;
   lastServer: string;
-  /** Milliseconds, like ours (the old API presented the column as `played_time`). */
+  /**
+   * The old `played_time` column as it was: whole minutes (the old proxy added 1 to it once a minute,
+   * and the old API served it as `played_time` unchanged). The projection adds it as milliseconds.
+   */
   playedTime: number;
   mcVersion: string;
   balances: Partial<Record<EconomyType, number>>;
   levels: Record<LevelMode, LevelProgress>;
   votes: { total: number; month: number; week: number; lastVote: number };
   status: string;
-  discordId: string;
+  /** The linked Discord account, null for none (the old NULL, '' or '0'). */
+  discordId: string | null;
   deprecated: { votetokens: number; level: number; experience: number };
 }
 
@@ -183,7 +196,7 @@ export function legacyProfileEvent(row: LegacyProfileRow, asOf: number): LegacyR
       registred: date(row, 'registred'),
       lastOnline: date(row, 'last_online'),
       lastServer: text(row, 'last_server'),
-      playedTime: integer(row, 'played_time', 0, Number.MAX_SAFE_INTEGER),
+      playedTime: integer(row, 'played_time', 0, MAX_PLAYED_MINUTES),
       mcVersion: mcVersion === '0' ? '' : mcVersion,
       balances,
       levels,
@@ -194,7 +207,7 @@ export function legacyProfileEvent(row: LegacyProfileRow, asOf: number): LegacyR
         lastVote: date(row, 'last_vote'),
       },
       status: status === LEGACY_DEFAULT_STATUS ? '' : status,
-      discordId: discordId === '0' ? '' : discordId,
+      discordId: discordId === '' || discordId === '0' ? null : discordId,
       deprecated: {
         votetokens: integer(row, 'vote_tokens', -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
         level: integer(row, 'level', 0, MAX_INT32),
@@ -253,6 +266,8 @@ export function legacyEventFromLog(row: LegacyLogRow): LegacyImportEvent {
   if (snapshot === null || typeof snapshot !== 'object' || typeof snapshot.legacyId !== 'number') {
     throw new RangeError(`LEGACY_IMPORT row ${row.eventId} holds no snapshot`);
   }
+  // Snapshots stored before discordId became nullable wrote a missing account as ''.
+  if (snapshot.discordId === '') snapshot.discordId = null;
   return {
     id: row.eventId,
     kind: 'legacy',

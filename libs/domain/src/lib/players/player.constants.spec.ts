@@ -1,5 +1,12 @@
 import * as contracts from '@craftstats/contracts';
-import { ECONOMY_TYPES, isEconomyType, isLevelMode, LEVEL_MODES, SOCIAL_FIELDS } from './player.constants';
+import {
+  ECONOMY_TYPES,
+  isEconomyType,
+  isLevelMode,
+  LEVEL_MODES,
+  playedMinutes,
+  SOCIAL_FIELDS,
+} from './player.constants';
 
 describe('player constants', () => {
   it('uses the wire constants of the contracts, not copies of them', () => {
@@ -23,5 +30,14 @@ describe('player constants', () => {
     expect(isLevelMode('Survival')).toBe(false);
     expect(isLevelMode('toString')).toBe(false);
     expect(isLevelMode(null)).toBe(false);
+  });
+
+  it('shows played time in whole minutes, rounded down from the summed milliseconds', () => {
+    expect(playedMinutes(0)).toBe(0);
+    expect(playedMinutes(59_999)).toBe(0);
+    expect(playedMinutes(60_000)).toBe(1);
+    expect(playedMinutes(4 * 60_000 + 59_999)).toBe(4);
+    expect(playedMinutes(3_600_000)).toBe(60);
+    expect(playedMinutes(Number.MAX_SAFE_INTEGER)).toBe(150_119_987_579);
   });
 });

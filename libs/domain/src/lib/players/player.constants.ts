@@ -15,3 +15,14 @@ export function isEconomyType(value: unknown): value is EconomyType {
 export function isLevelMode(value: unknown): value is LevelMode {
   return typeof value === 'string' && (LEVEL_MODES as readonly string[]).includes(value);
 }
+
+/** `played_time` is kept in milliseconds and shown in whole minutes. */
+export const MS_PER_MINUTE = 60_000;
+
+/**
+ * A profile's `played_time`: whole minutes of play, rounded down from the summed sessions (the unit the
+ * old system counted in and its clients divide by 60 for hours; docs/legacy-clients.md).
+ */
+export function playedMinutes(playedTimeMs: number): number {
+  return Math.floor(playedTimeMs / MS_PER_MINUTE);
+}

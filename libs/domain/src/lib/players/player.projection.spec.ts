@@ -170,7 +170,7 @@ describe('newPlayer', () => {
       rank: '',
       rankSince: 0,
       tag: '',
-      discordId: '',
+      discordId: null,
       levels: {
         global: { level: 0, experience: 0 },
         survival: { level: 0, experience: 0 },
@@ -324,6 +324,10 @@ describe('applyEvent', () => {
 
     it('sets the Discord id to the exact new_value text', () => {
       expect(playerAfter(register(T0), discord('348569173429977088')).discordId).toBe('348569173429977088');
+    });
+
+    it('leaves the Discord id null until a PLAYER_DISCORD_CONNECT', () => {
+      expect(playerAfter(register(T0), rank('12')).discordId).toBeNull();
     });
 
     it('keeps the newer rank when an older rank event arrives late (a removed staff rank stays removed)', () => {

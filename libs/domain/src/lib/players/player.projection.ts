@@ -3,7 +3,13 @@ import type { LegacySnapshot } from '../legacy/legacy-profile';
 import { DomainError } from '../errors/domain-error';
 import { type VotePeriodKeys, votePeriodKeys } from '../periods/vote-periods';
 import { legacyNickSince } from '../legacy/legacy-profile';
-import { ECONOMY_TYPES, type EconomyType, LEVEL_MODES, type LevelMode } from './player.constants';
+import {
+  ECONOMY_TYPES,
+  type EconomyType,
+  LEVEL_MODES,
+  MS_PER_MINUTE,
+  type LevelMode,
+} from './player.constants';
 import { discriminatorFor, normalizeUuid } from './player.identity';
 
 export interface Balance {
@@ -53,7 +59,11 @@ export interface PlayerProjection {
   lastOnline: number;
   lastServer: string;
   isOnline: boolean;
-  /** Milliseconds, summed over closed sessions. */
+  /**
+   * Milliseconds, summed over closed sessions (and the minutes an imported player brought): kept exact
+   * so that any order of the same events sums to the same value. Shown in whole minutes
+   * (`playedMinutes`).
+   */
   playedTime: number;
   mcVersion: string;
   /** Rank id, numeric text. */
@@ -61,8 +71,11 @@ export interface PlayerProjection {
   /** `date` of the event the current rank comes from (0 = never set). */
   rankSince: number;
   tag: string;
-  /** Discord id text (exceeds 2^53, so never a number). */
-  discordId: string;
+  /**
+   * Discord id text (exceeds 2^53, so never a number); null until a PLAYER_DISCORD_CONNECT (or an
+   * imported player's linked account) sets it — the old system's NULL, which its clients test for.
+   */
+  discordId: string | null;
   levels: Record<LevelMode, LevelProgress>;
   social: SocialProfile;
   balances: Record<EconomyType, Balance>;
@@ -141,7 +154,7 @@ export function newPlayer(uuid: string, nick: string, nickSince = 0): PlayerProj
     rank: '',
     rankSince: 0,
     tag: '',
-    discordId: '',
+    discordId: null,
     levels: Object.fromEntries(LEVEL_MODES.map((mode) => [mode, { level: 0, experience: 0 }])) as Record<
       LevelMode,
       LevelProgress
@@ -328,7 +341,7 @@ export function applyEventInPlace(
  * - dated fields compare dates: registred keeps the earliest, last_online the latest (last_server and
  *   mc_version follow it), another nick is taken only if its date (the old last_online) is the newest,
  *   balances are dated `asOf` like any balance event;
- * - counters add: played time and votes (total, and month/week of `asOf`); last_vote keeps the latest;
+ * - counters add: played time (the old column counts minutes) and votes (total, and month/week of `asOf`); last_vote keeps the latest;
  * - undated fields (levels, Discord id, status) fill only what no live event has set;
  * - the discriminator and the deprecated values exist only in the old system and are always taken.
  * The player stays offline: no session is opened.
@@ -358,7 +371,7 @@ function applyLegacySnapshot(
     if (snapshot.mcVersion !== '') player.mcVersion = snapshot.mcVersion;
   }
   player.lastOnline = Math.max(player.lastOnline, snapshot.lastOnline);
-  player.playedTime += snapshot.playedTime;
+  player.playedTime += snapshot.playedTime * MS_PER_MINUTE;
   for (const type of ECONOMY_TYPES) {
     const amount = snapshot.balances[type];
     if (amount !== undefined && asOf >= player.balances[type].asOf) {
@@ -369,7 +382,7 @@ function applyLegacySnapshot(
     const told = player.levels[mode];
     if (told.level === 0 && told.experience === 0) player.levels[mode] = { ...snapshot.levels[mode] };
   }
-  if (player.discordId === '') player.discordId = snapshot.discordId;
+  if (player.discordId === null) player.discordId = snapshot.discordId;
   if (player.social.status === '') player.social.status = snapshot.status;
   player.deprecated = { ...snapshot.deprecated };
   player.votesTotal += snapshot.votes.total;

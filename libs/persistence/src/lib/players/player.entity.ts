@@ -53,6 +53,7 @@ export class PlayerEntity {
   @Column({ name: 'is_online', type: 'boolean', default: false, transformer: tinyintAsBoolean })
   isOnline!: boolean;
 
+  /** Milliseconds (profiles show whole minutes). */
   @Column({ name: 'played_time', type: 'bigint', default: 0, transformer: bigintAsNumber })
   playedTime!: number;
 
@@ -70,7 +71,10 @@ export class PlayerEntity {
   @Column({ type: 'varchar', length: 64, default: '' })
   tag!: string;
 
-  /** Discord snowflakes exceed 2^53: kept as text, byte for byte. */
+  /**
+   * Discord snowflakes exceed 2^53: kept as text, byte for byte. '' = no linked account, the
+   * projection's null (`discordIdFromColumn`; ADR 0068).
+   */
   @Column({ name: 'discord_id', type: 'varchar', length: 20, default: '' })
   discordId!: string;
 

@@ -1,7 +1,7 @@
 import { applyEvent, newPlayer, parseEvent } from '@craftstats/domain';
 import { PlayerBalanceEntity } from '../leaderboards/player-balance.entity';
 import { PlayerEntity } from './player.entity';
-import { toPlayerRow, toProjection } from './player.mapper';
+import { discordIdColumn, discordIdFromColumn, toPlayerRow, toProjection } from './player.mapper';
 
 const UUID = '069a79f4-44e9-4726-a5be-fca90e38aaf5';
 const T0 = Date.UTC(2026, 10, 18, 12);
@@ -53,5 +53,25 @@ describe('player mapper', () => {
       globalLevel: 40,
     });
     expect(toProjection(row, [balance])).toEqual(player);
+  });
+
+  it('stores no linked Discord account as "" and reads it back as null', () => {
+    const player = {
+      ...newPlayer(UUID, 'Notch', T0),
+      lastEvent: { date: T0, id: 'e-1', source: 'survival' },
+    };
+    expect(player.discordId).toBeNull();
+    const row = Object.assign(new PlayerEntity(), { id: 1, ...toPlayerRow(player, T0) });
+    expect(row.discordId).toBe('');
+    expect(toProjection(row, []).discordId).toBeNull();
+    expect([discordIdFromColumn(''), discordIdFromColumn(null), discordIdFromColumn('0')]).toEqual([
+      null,
+      null,
+      '0',
+    ]);
+    expect([discordIdColumn(null), discordIdColumn('348569173429977088')]).toEqual([
+      '',
+      '348569173429977088',
+    ]);
   });
 });

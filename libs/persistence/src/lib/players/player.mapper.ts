@@ -30,6 +30,20 @@ export type PlayerRow = Omit<PlayerEntity, 'id'>;
 /** What `toProjection` reads of a balance row. */
 export type StoredBalance = Pick<PlayerBalanceEntity, 'currency' | 'amount' | 'asOf'>;
 
+/**
+ * The projection's Discord id from the `discord_id` column, which stores no linked account as ''
+ * (a 1..20-digit id is never empty): the column keeps its NOT NULL default instead of a change that
+ * SQLite can only make by rebuilding the players table (ADR 0068).
+ */
+export function discordIdFromColumn(value: string | null | undefined): string | null {
+  return value === '' || value === null || value === undefined ? null : value;
+}
+
+/** The `discord_id` column's value for the projection's Discord id (null → ''). */
+export function discordIdColumn(discordId: string | null): string {
+  return discordId ?? '';
+}
+
 /** Entity (+ its balance rows) → domain projection. */
 export function toProjection(row: PlayerEntity, balances: readonly StoredBalance[]): PlayerProjection {
   const levels = {} as Record<LevelMode, LevelProgress>;
@@ -59,7 +73,7 @@ export function toProjection(row: PlayerEntity, balances: readonly StoredBalance
     rank: row.rankId,
     rankSince: row.rankSince,
     tag: row.tag,
-    discordId: row.discordId,
+    discordId: discordIdFromColumn(row.discordId),
     levels,
     social: {
       status: row.socialStatus,
@@ -153,7 +167,7 @@ export function toPlayerRow(player: PlayerProjection, createdAt: number): Player
     rankId: player.rank,
     rankSince: player.rankSince,
     tag: player.tag,
-    discordId: player.discordId,
+    discordId: discordIdColumn(player.discordId),
     ...(levelFields as Pick<PlayerRow, `${LevelMode}Level` | `${Exclude<LevelMode, 'global'>}Experience`>),
     socialStatus: player.social.status,
     socialFacebook: player.social.facebook,

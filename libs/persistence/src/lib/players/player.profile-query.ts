@@ -10,6 +10,7 @@ import {
 import { Dialect } from '../database/data-source';
 import { DriverRow } from '../database/prepared-reads';
 import { quoteIdentifier } from '../database/sql-dialect';
+import { discordIdFromColumn } from './player.mapper';
 
 /** How a profile lookup finds its player. */
 export type ProfileKey = 'nick' | 'uuid';
@@ -153,7 +154,7 @@ export function profileRecordFromRow(row: DriverRow): PlayerRecord {
       rank: str(row.rank_id),
       rankSince: num(row.rank_since),
       tag: str(row.tag),
-      discordId: str(row.discord_id),
+      discordId: discordIdFromColumn(strOrNull(row.discord_id)),
       levels,
       social: {
         status: str(row.social_status),

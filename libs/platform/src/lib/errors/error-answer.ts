@@ -1,6 +1,6 @@
 import { INestApplicationContext, Type } from '@nestjs/common';
-import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { WithRouteConfig, routeConfigOf } from '../http/route-config';
 
 /** An error answer already mapped from an exception: status, body, headers. */
 export interface MappedErrorReply {
@@ -33,7 +33,7 @@ export const ERROR_ANSWER = 'craftstatsErrorAnswer';
  * it for errors Fastify raises before Nest runs the route, too.
  */
 export function AnswerErrorsWith(shape: Type<ErrorAnswer>): MethodDecorator {
-  return RouteConfig({ [ERROR_ANSWER]: shape });
+  return WithRouteConfig({ [ERROR_ANSWER]: shape });
 }
 
 /** The {@link ErrorAnswer} a request's route declares, resolved from the app; undefined for the envelope. */
@@ -41,8 +41,7 @@ export function errorAnswerOf(
   request: FastifyRequest,
   app: INestApplicationContext | undefined,
 ): ErrorAnswer | undefined {
-  const config = request.routeOptions?.config as unknown as Record<string, unknown> | undefined;
-  const shape = config?.[ERROR_ANSWER] as Type<ErrorAnswer> | undefined;
+  const shape = routeConfigOf(request, ERROR_ANSWER) as Type<ErrorAnswer> | undefined;
   if (shape === undefined || app === undefined) return undefined;
   return app.get(shape, { strict: false });
 }

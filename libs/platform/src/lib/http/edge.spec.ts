@@ -21,6 +21,10 @@ describe('corsOriginFor', () => {
     expect(corsOriginFor(cors, 'https://x.example', request('GET', '/account/me'))).toBe(false);
     expect(corsOriginFor(cors, 'https://x.example', request('GET', '/PANEL/economy/log'))).toBe(false);
     expect(corsOriginFor(cors, 'https://x.example', request('GET', '/metrics'))).toBe(false);
+    // The router matches doubled slashes as one: so does the private-path check.
+    expect(corsOriginFor(cors, 'https://x.example', request('GET', '//account/me'))).toBe(false);
+    expect(corsOriginFor(cors, 'https://x.example', request('GET', '/panel//economy/log'))).toBe(false);
+    expect(corsOriginFor(cors, 'https://x.example', request('GET', '//player//Pepa'))).toBe('*');
     expect(corsOriginFor(cors, undefined, request('GET', '/economy/log'))).toBe(false);
   });
 

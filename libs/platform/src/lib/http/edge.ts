@@ -62,7 +62,11 @@ export function isPublicRead(request: Pick<FastifyRequest, 'method' | 'url' | 'h
       ? String(request.headers['access-control-request-method'] ?? '').toUpperCase()
       : request.method;
   if (method !== 'GET' && method !== 'HEAD') return false;
-  const path = request.url.split('?')[0].toLowerCase();
+  // Doubled slashes collapsed, as the router matches them: `//account/me` is a private path too.
+  const path = request.url
+    .split('?')[0]
+    .replace(/\/{2,}/g, '/')
+    .toLowerCase();
   return !PRIVATE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 

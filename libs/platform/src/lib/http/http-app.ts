@@ -124,7 +124,10 @@ export async function createHttpApp(
     // answered in the envelope by installEdgeAnswers instead of Fastify's and Node's own answers.
     return503OnClosing: false,
     http: { requireHostHeader: false },
-    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+    // A doubled slash is matched as one (`//player/x` is `/player/x`): clients that join a base URL
+    // ending in "/" with a path starting with "/" send them (docs/legacy-clients.md). `request.url`
+    // keeps what was sent; the route (metrics label, request log) is the matched one.
+    routerOptions: { ignoreTrailingSlash: false, ignoreDuplicateSlashes: true, maxParamLength: 500 },
     // Errors the router raises before Nest sees the request (a malformed %-escape in the path, a path
     // parameter over maxParamLength: Fastify's 400/414) become the 400 BAD_REQUEST envelope.
     // They are answered before the hooks run, so helmet's headers are set here.

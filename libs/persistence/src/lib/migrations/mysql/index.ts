@@ -5,6 +5,7 @@ import { Initial1795293245129 } from './1795293245129-Initial';
 import { LevelLeaderboards1795412152453 } from './1795412152453-LevelLeaderboards';
 import { PlayerCountHistory1795413503838 } from './1795413503838-PlayerCountHistory';
 import { LegacyImportAsOf1795414000000 } from './1795414000000-LegacyImportAsOf';
+import { LegacyPlayedMinutes1795610825420 } from './1795610825420-LegacyPlayedMinutes';
 // Migrations for mysql, oldest first. Generated with `npm run migration:generate -- <Name>`, then reviewed.
 export const MYSQL_MIGRATIONS: Array<new () => object> = [
   Initial1795293245129,
@@ -14,4 +15,5 @@ export const MYSQL_MIGRATIONS: Array<new () => object> = [
   OrderIndependentProjections1795412282006,
   PlayerCountHistory1795413503838,
   LegacyImportAsOf1795414000000,
+  LegacyPlayedMinutes1795610825420,
 ];
