@@ -1,4 +1,9 @@
+import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createIngestClient, type IngestEvent } from '@craftstats/contracts';
+import { createDataSource } from '@craftstats/persistence';
 import { AppProcess, MariaDbServer } from '@craftstats/platform/testing';
 import {
   SERVERS,
@@ -20,6 +25,73 @@ interface Sent {
   startedAt: number;
   answeredAt: number;
   status: number | 'no-answer';
+}
+
+/** One POST /v1/events of the held-batches test, as the client saw it. */
+interface Posted {
+  client: number;
+  batch: readonly IngestEvent[];
+  /** When the last byte of the request was handed to the kernel (Date.now()). */
+  writtenAt: number | null;
+  answeredAt: number;
+  status: number | 'network-error';
+  /** The answer's Connection header. */
+  connection?: string;
+}
+
+/** POSTs `batch` on `agent` (a keep-alive connection of its own), recording what happened. */
+function postBatch(
+  agent: http.Agent,
+  baseUrl: string,
+  token: string,
+  client: number,
+  batch: readonly IngestEvent[],
+): Promise<Posted> {
+  const url = new URL('/v1/events', baseUrl);
+  const body = JSON.stringify({ events: batch });
+  return new Promise((resolve) => {
+    let writtenAt: number | null = null;
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          resolve({
+            client,
+            batch,
+            writtenAt,
+            answeredAt: Date.now(),
+            status: res.statusCode ?? 0,
+            connection: res.headers.connection,
+          }),
+        );
+      },
+    );
+    request.on('finish', () => (writtenAt = Date.now()));
+    request.on('error', () =>
+      resolve({ client, batch, writtenAt, answeredAt: Date.now(), status: 'network-error' }),
+    );
+    request.end(body);
+  });
+}
+
+/** The time of the app's first log line with `msg`, from its JSON output. */
+function loggedAt(app: AppProcess, msg: string): number {
+  for (const line of app.output().split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const entry = JSON.parse(line) as { msg?: string; time?: string };
+    if (entry.msg === msg && entry.time !== undefined) return Date.parse(entry.time);
+  }
+  throw new Error(`no "${msg}" line in:\n${app.output()}`);
 }
 
 /** SIGTERM, then how the process ended and how long it took. */
@@ -92,6 +164,101 @@ describe('SIGTERM under load', () => {
     const verify = await rebuildVerify(url);
     expect(verify).toMatchObject({ code: 0, events: events.length, drift: [] });
   });
+
+  // On SQLite every batch's write blocks the event loop, so SIGTERM is handled late, while other
+  // batches wait unread in their sockets (docs/adr/0067): each one must still be stored and answered.
+  it.each(['sqlite', 'mariadb'] as const)(
+    'the ingestor answers every batch it received before it stopped, never with 503 [%s]',
+    async (dialect) => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'craftstats-sigterm-'));
+      const sqliteFile = path.join(dir, 'craftstats.sqlite');
+      const dbName = 'held';
+      const databaseUrl =
+        dialect === 'sqlite' ? `sqlite:${sqliteFile}` : await createDatabase(server, dbName);
+      const storedIds = async (): Promise<Set<string>> => {
+        if (dialect === 'mariadb') return storedEventIds(server, dbName);
+        const source = createDataSource({ kind: 'sqlite', path: sqliteFile });
+        await source.initialize();
+        try {
+          const rows = await source.query<{ event_id: string }[]>('SELECT event_id FROM processed_events');
+          return new Set(rows.map((r) => r.event_id));
+        } finally {
+          await source.destroy();
+        }
+      };
+      try {
+        let ingestor = await startIngestor(databaseUrl);
+        const port = new URL(ingestor.url).port;
+        const events = workload('held', 300, 40, T0); // 12,000 events
+        const batches: IngestEvent[][] = [];
+        for (let i = 0; i < events.length; i += 200) batches.push(events.slice(i, i + 200));
+        const posted: Posted[] = [];
+        let next = 0;
+        // Eight game servers' senders, each on one keep-alive connection, until the ingestor is gone.
+        const clients = Array.from({ length: 8 }, async (_, c) => {
+          const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+          try {
+            while (next < batches.length) {
+              const b = next++;
+              // A batch is always sent as the same game server (ids are unique per server).
+              const token = SERVERS[b % SERVERS.length]?.token ?? '';
+              const result = await postBatch(agent, ingestor.url, token, c, batches[b] ?? []);
+              posted.push(result);
+              if (result.status !== 200) return;
+            }
+          } finally {
+            agent.destroy();
+          }
+        });
+        await waitFor('some acknowledged batches', async () => posted.length >= 16, 120_000);
+        const termAt = Date.now();
+        const stopped = await terminate(ingestor);
+        await Promise.all(clients);
+        const stoppingAt = loggedAt(ingestor, 'Stopping gracefully');
+        const acked = posted.filter((p) => p.status === 200).flatMap((p) => p.batch.map((e) => e.id));
+        const storedAtExit = await storedIds();
+
+        expect(stopped).toEqual({ code: 0, signal: null, ms: expect.any(Number) });
+        expect(stopped.ms).toBeLessThan(STOP_DEADLINE_MS);
+        // The stop came under load: batches were sent before the SIGTERM and answered after it.
+        expect(posted.some((p) => (p.writtenAt ?? Infinity) < termAt && p.answeredAt > termAt)).toBe(true);
+        const brief = (p: Posted) => ({
+          client: p.client,
+          writtenMsBeforeStop: p.writtenAt === null ? null : stoppingAt - p.writtenAt,
+          status: p.status,
+        });
+        // Never refused while stopping.
+        expect(posted.filter((p) => typeof p.status === 'number' && p.status >= 500).map(brief)).toEqual([]);
+        // Every batch whose bytes the ingestor held before it began to stop (it logs that first) was
+        // stored and acknowledged, also those still unread in their sockets.
+        expect(
+          posted
+            .filter((p) => p.writtenAt !== null && p.writtenAt < stoppingAt && p.status !== 200)
+            .map(brief),
+        ).toEqual([]);
+        expect(acked.filter((id) => !storedAtExit.has(id))).toEqual([]);
+        const sentIds = new Set(posted.flatMap((p) => p.batch.map((e) => e.id)));
+        expect([...storedAtExit].filter((id) => !sentIds.has(id))).toEqual([]);
+        expect(acked.length).toBeLessThan(events.length);
+
+        // The rest after a restart, sent again where unacknowledged: every event is stored once.
+        ingestor = await startIngestor(databaseUrl, { INGEST_PORT: port });
+        const ackedSet = new Set(acked);
+        for (const [k, game] of SERVERS.entries()) {
+          const client = createIngestClient({ baseUrl: ingestor.url, token: game.token, maxBatch: 200 });
+          const mine = batches.filter((_, b) => b % SERVERS.length === k).flat();
+          await client.send(mine.filter((e) => !ackedSet.has(e.id)));
+        }
+        await ingestor.stop();
+        const ids = await storedIds();
+        expect([ids.size, events.every((e) => ids.has(e.id))]).toEqual([events.length, true]);
+        const verify = await rebuildVerify(databaseUrl);
+        expect(verify).toMatchObject({ code: 0, events: events.length, drift: [] });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('the API answers every request that was in flight, then exits 0 within its deadline', async () => {
     const api = await startApi(url);

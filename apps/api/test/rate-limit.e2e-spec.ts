@@ -121,26 +121,48 @@ describeEachDialect('rate limits of /account/register and /account/login', (fx) 
     expect([other.status, limits(other).remaining]).toEqual([401, '2']);
   });
 
-  it('also counts attempts per username (any letter case) across clients, and recovers after the window', async () => {
+  it('slows an attacker hammering a member’s name from one address, while the member still logs in from another', async () => {
     clock.nextWindow();
-    const answers = [
-      await login('127.0.0.4', 'Admin_Pepa'),
-      await login('127.0.0.5', 'admin_pepa'),
-      await login('127.0.0.6', 'ADMIN_PEPA'),
-    ];
-    expect(answers.map((a) => [a.status, limits(a).remaining])).toEqual([
-      [401, '2'],
-      [401, '1'],
-      [401, '0'],
+    const attack: HttpAnswer[] = [];
+    for (let i = 0; i < 40; i++) attack.push(await login('127.0.0.10', 'Admin_Pepa'));
+    expect(attack.map((a) => a.status)).toEqual([401, 401, 401, ...Array<number>(37).fill(429)]);
+    for (const refused of attack.slice(3)) {
+      expect(refused.body).toEqual(ACCOUNT_LIMITED);
+      expect(seconds(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    }
+
+    // The 37 refused attempts were not counted against the name: the member logs in from home.
+    const member = await login('127.0.0.11', 'Admin_Pepa', PASSWORD);
+    expect([member.status, (member.body as { success?: boolean }).success, limits(member)]).toEqual([
+      200,
+      true,
+      { limit: '3', remaining: '2', retryAfter: null },
     ]);
-    const fresh = await login('127.0.0.7', 'Admin_Pepa', PASSWORD);
+    expect((await login('127.0.0.10', 'Admin_Pepa', PASSWORD)).status).toBe(429);
+  });
+
+  it('bounds an attack from many addresses per username (10× the limit, any letter case), and recovers after the window', async () => {
+    clock.nextWindow();
+    const spellings = ['Admin_Pepa', 'admin_pepa', 'ADMIN_PEPA'];
+    const answers: HttpAnswer[] = [];
+    for (let address = 20; address < 30; address++) {
+      for (const spelling of spellings) answers.push(await login(`127.0.0.${address}`, spelling));
+    }
+    // 10 addresses × 3 attempts: each within its address's budget, 30 for the name in all.
+    expect(answers.map((a) => a.status)).toEqual(Array<number>(30).fill(401));
+    expect(answers.slice(0, 3).map((a) => limits(a).remaining)).toEqual(['2', '1', '0']);
+
+    // The name's budget is spent: even the right password from a fresh address waits for the window.
+    const fresh = await login('127.0.0.30', 'Admin_Pepa', PASSWORD);
     expect({ status: fresh.status, body: fresh.body }).toEqual({ status: 429, body: ACCOUNT_LIMITED });
+    expect(limits(fresh)).toMatchObject({ limit: '30', remaining: '0' });
     expect(seconds(fresh.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(seconds(fresh.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     // The same new client may still try another username.
-    expect((await login('127.0.0.7', 'Nikdo_6')).status).toBe(401);
+    expect((await login('127.0.0.30', 'Nikdo_6')).status).toBe(401);
 
     clock.nextWindow();
-    const recovered = await login('127.0.0.7', 'Admin_Pepa', PASSWORD);
+    const recovered = await login('127.0.0.30', 'Admin_Pepa', PASSWORD);
     expect(recovered.status).toBe(200);
     expect(limits(recovered)).toEqual({ limit: '3', remaining: '2', retryAfter: null });
   });
@@ -506,3 +528,57 @@ describeEachDialect('rate limits shared by two API processes through Redis', (fx
     60_000,
   );
 });
+
+describeEachDialect(
+  'brute-force limits of the account endpoints shared by two API processes through Redis',
+  (fx) => {
+    itWithRedis(
+      'refuse an attacker at his address on both instances, let the member in from another, and bound the name across both',
+      async () => {
+        const ingestor = await startIngestor(fx.db.url);
+        const env = {
+          DATABASE_URL: fx.db.url,
+          ADMIN_KEY: TEST_ADMIN_KEY,
+          REDIS_URL: TEST_REDIS_URL,
+          RATE_LIMIT_AUTH: '2', // 20 per username
+          RATE_LIMIT_PREFIX: `craftstats-test:${process.pid}:${randomBytes(6).toString('hex')}`,
+        };
+        const processes: AppProcess[] = [];
+        try {
+          await createPlayer(ingestor, 2, 'Redis_Pepa', STAFF_RANK);
+          processes.push(await startAppProcess('api', env));
+          processes.push(await startAppProcess('api', env));
+          const on = (i: number) => processes[i % 2].url;
+          const attempt = (from: string, i: number, password = 'spatne-heslo') =>
+            postJsonFrom(from, on(i), LOGIN, { username: 'Redis_Pepa', password });
+          const registered = await postJsonFrom('127.0.0.40', on(0), REGISTER, {
+            username: 'Redis_Pepa',
+            password: PASSWORD,
+            adminKey: TEST_ADMIN_KEY,
+          });
+          expect(registered.status).toBe(200); // the name's 1st attempt
+
+          const attacker: number[] = [];
+          for (let i = 0; i < 8; i++) attacker.push((await attempt('127.0.0.41', i)).status);
+          expect(attacker).toEqual([401, 401, 429, 429, 429, 429, 429, 429]); // 2 counted for the name
+
+          expect((await attempt('127.0.0.42', 1, PASSWORD)).status).toBe(200); // the name's 4th
+
+          // Eight more addresses, two attempts each on alternating instances, fill the name's 20; a ninth is refused.
+          const spread: number[] = [];
+          for (let address = 43; address <= 51; address++) {
+            for (let i = 0; i < 2; i++) spread.push((await attempt(`127.0.0.${address}`, i)).status);
+          }
+          expect(spread).toEqual([...Array<number>(16).fill(401), 429, 429]);
+          const member = await attempt('127.0.0.52', 0, PASSWORD);
+          expect([member.status, member.body, limits(member).limit]).toEqual([429, ACCOUNT_LIMITED, '20']);
+          expect(seconds(member.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+        } finally {
+          await Promise.all(processes.map((p) => p.stop()));
+          await ingestor.stop();
+        }
+      },
+      90_000,
+    );
+  },
+);

@@ -26,6 +26,7 @@ import {
   LoginResponse,
   RegisterResponse,
 } from '@craftstats/contracts';
+import { AUTH_USERNAME_LIMIT_FACTOR } from '../rate-limit/rate-limit.constants';
 import { AuthRateLimit, RATE_LIMIT_HEADER_DOCS } from '../rate-limit/rate-limit.decorators';
 import {
   AcceptsFormBody,
@@ -112,7 +113,9 @@ export class AccountsController {
       'Nastaví (nebo změní) heslo člena týmu do administrace. Vyžaduje tajný `adminKey` serveru, který se ověřuje jako první ' +
       `(v konstantním čase). Člen týmu je hráč, jehož aktuální rank je v STAFF_RANK_IDS. Heslo musí mít ${PASSWORD_MIN_LENGTH} až ` +
       `${PASSWORD_MAX_LENGTH} znaků; ukládá se jen jeho hash argon2id a nikdy se neloguje ani nevrací. Omezeno počtem pokusů ` +
-      'za minutu z jedné adresy i pro jedno uživatelské jméno (RATE_LIMIT_AUTH). ' +
+      `za minutu: RATE_LIMIT_AUTH z jedné adresy (pro jakákoli jména) a ${AUTH_USERNAME_LIMIT_FACTOR}× tolik pro jedno uživatelské jméno ` +
+      'ze všech adres dohromady; pokusy odmítnuté limitem adresy se do limitu jména nepočítají, takže útočník z jedné ' +
+      'adresy nemůže člena týmu zablokovat. ' +
       FORM_NOTE,
   })
   @ApiBody({ type: RegisterDto })
@@ -154,7 +157,9 @@ export class AccountsController {
     description:
       'Ověří uživatelské jméno a heslo člena týmu a vrátí JWT (HS256) platný přesně 4 hodiny. Neznámé jméno, hráč mimo tým, ' +
       'účet bez hesla i špatné heslo dostanou stejnou odpověď 401 se stejně dlouhou prací serveru. Omezeno počtem pokusů ' +
-      'za minutu z jedné adresy i pro jedno uživatelské jméno (RATE_LIMIT_AUTH). ' +
+      `za minutu: RATE_LIMIT_AUTH z jedné adresy (pro jakákoli jména) a ${AUTH_USERNAME_LIMIT_FACTOR}× tolik pro jedno uživatelské jméno ` +
+      'ze všech adres dohromady; pokusy odmítnuté limitem adresy se do limitu jména nepočítají, takže útočník z jedné ' +
+      'adresy nemůže člena týmu zablokovat. ' +
       FORM_NOTE,
   })
   @ApiBody({ type: LoginDto })

@@ -13,13 +13,23 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_MESSAGES } from '@craftstats/contracts';
 import { nickKey } from '@craftstats/domain';
 import { APP_CONFIG, ApiConfig, ApiException } from '@craftstats/platform';
-import { AUTH_THROTTLER, RATE_LIMIT_HEADERS, RATE_LIMIT_SCOPE, RateLimitScope } from './rate-limit.constants';
+import {
+  AUTH_THROTTLER,
+  AUTH_USERNAME_LIMIT_FACTOR,
+  RATE_LIMIT_HEADERS,
+  RATE_LIMIT_SCOPE,
+  RateLimitScope,
+} from './rate-limit.constants';
 import { RateLimitStorage, ThrottlerStorageRecord } from './rate-limit.storage';
 
-/** What a request is counted by: the client address and, on the account endpoints, the username. */
+/**
+ * What a request is counted by, with the counter's limit: the client address and, on the account
+ * endpoints, the username.
+ */
 interface Tracker {
   kind: 'ip' | 'user';
   value: string;
+  limit: number;
 }
 
 interface Counted {
@@ -35,9 +45,15 @@ const MAX_TRACKED_USERNAME = 64;
  *
  * @nestjs/throttler provides the named throttlers ('public', 'auth': limit per window) and the storage
  * contract; this guard does what its stock ThrottlerGuard cannot: one decision over several counters
- * (per client and per username on the account endpoints) with the standard `RateLimit-Limit`,
- * `RateLimit-Remaining`, `RateLimit-Reset` headers (of the most exhausted counter) on every answer
- * and `Retry-After` on a 429. A limit of 0 turns the throttler off (no counting, no headers).
+ * with the standard `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` headers (of the most
+ * exhausted counter) on every answer and `Retry-After` on a 429. A limit of 0 turns the throttler off
+ * (no counting, no headers).
+ *
+ * On the account endpoints (docs/adr/0068) an attempt is counted per client address (RATE_LIMIT_AUTH,
+ * any username) and then, only if that let it through, per username from all addresses together
+ * (AUTH_USERNAME_LIMIT_FACTOR × RATE_LIMIT_AUTH): an attacker refused at his own address does not use
+ * up the member's budget, so he cannot lock the member out from everywhere, and an attack from many
+ * addresses is still bounded per username.
  *
  * The client is `request.ip`: the socket address, or — only for a request from a proxy listed in
  * TRUST_PROXY — the client address that proxy put in X-Forwarded-For (Fastify's `trustProxy`).
@@ -104,9 +120,11 @@ export class RateLimitGuard implements CanActivate {
 
     // Never fails open: RateLimitStorage counts in-process while Redis is unreachable.
     const counted: Counted[] = [];
-    for (const tracker of this.trackers(scope, request)) {
-      const record = await this.storage.increment(this.key(scope, tracker), ttl, limit, ttl, scope);
-      counted.push({ limit, record });
+    for (const tracker of this.trackers(scope, limit, request)) {
+      const record = await this.storage.increment(this.key(scope, tracker), ttl, tracker.limit, ttl, scope);
+      counted.push({ limit: tracker.limit, record });
+      // Refused here: the next counters do not count what was never let through.
+      if (record.isBlocked) break;
     }
 
     void reply.headers(rateLimitHeaders(counted));
@@ -131,7 +149,7 @@ export class RateLimitGuard implements CanActivate {
     const settings = this.settings(scope);
     if (!settings || !(this.storage instanceof RateLimitStorage)) return {};
     try {
-      const ip: Tracker = { kind: 'ip', value: normalizeIp(request.ip) };
+      const ip: Tracker = { kind: 'ip', value: normalizeIp(request.ip), limit: settings.limit };
       const record = await this.storage.peek(this.key(scope, ip), settings.ttl, settings.limit);
       return rateLimitHeaders([{ limit: settings.limit, record }]);
     } catch (error) {
@@ -145,8 +163,9 @@ export class RateLimitGuard implements CanActivate {
     return this.active.get(scope);
   }
 
-  private trackers(scope: RateLimitScope, request: FastifyRequest): Tracker[] {
-    const trackers: Tracker[] = [{ kind: 'ip', value: normalizeIp(request.ip) }];
+  /** The counters of a request, in the order they are counted: the address first. */
+  private trackers(scope: RateLimitScope, limit: number, request: FastifyRequest): Tracker[] {
+    const trackers: Tracker[] = [{ kind: 'ip', value: normalizeIp(request.ip), limit }];
     if (scope === AUTH_THROTTLER) {
       const body = request.body as Record<string, unknown> | null | undefined;
       const username =
@@ -154,7 +173,11 @@ export class RateLimitGuard implements CanActivate {
           ? Object.getOwnPropertyDescriptor(body, 'username')?.value
           : undefined;
       if (typeof username === 'string' && username !== '') {
-        trackers.push({ kind: 'user', value: nickKey(username).slice(0, MAX_TRACKED_USERNAME) });
+        trackers.push({
+          kind: 'user',
+          value: nickKey(username).slice(0, MAX_TRACKED_USERNAME),
+          limit: limit * AUTH_USERNAME_LIMIT_FACTOR,
+        });
       }
     }
     return trackers;

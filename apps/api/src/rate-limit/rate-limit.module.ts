@@ -17,7 +17,8 @@ export class RateLimitStorageModule {}
  * Rate limiting of the API (global, so any feature module can use `@PublicRateLimit()` /
  * `@AuthRateLimit()` without importing anything). Named throttlers:
  * - 'public': RATE_LIMIT_PUBLIC requests per minute per client on the public read endpoints;
- * - 'auth': RATE_LIMIT_AUTH attempts per minute per client and per username on the account endpoints.
+ * - 'auth': RATE_LIMIT_AUTH attempts per minute per client on the account endpoints, and
+ *   AUTH_USERNAME_LIMIT_FACTOR times that per username from all clients together (docs/adr/0068).
  * Counters live in-process, or in Redis when REDIS_URL is set (keys prefixed with RATE_LIMIT_PREFIX).
  */
 @Global()

@@ -1,14 +1,13 @@
-import net from 'node:net';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TestDatabase, createTestDatabase } from '@craftstats/persistence/testing';
 import { AppLogger } from '../lib/logging/logger';
 import { RunningApp, TestConfig, bootApp, testConfig } from './app-harness';
-import { rawExchange } from './raw-http';
+import { RawConnection, RawConnectionAnswer, rawExchange } from './raw-http';
 
 // Every answer with a body is the envelope, also for the requests Node's HTTP server and Fastify
-// answer themselves: Expect, a missing or bad Host, an over-long URL, CONNECT and other odd methods,
-// and requests on keep-alive connections during shutdown. HEAD answers have no body. Both apps; no
-// stored data is involved (one SQLite database).
+// answer themselves: Expect, a missing or bad Host, an over-long URL, CONNECT and other odd methods.
+// HEAD answers have no body. Requests on open connections during shutdown are answered as usual. Both
+// apps; no stored data is involved (one SQLite database).
 
 interface Parsed {
   status: number;
@@ -96,46 +95,78 @@ export function describeEnvelopeEdges(name: string, create: Create): void {
     });
   });
 
-  describe(`${name}: shutdown with an open keep-alive connection`, () => {
-    it('answers a request that arrives while closing with 503 UNAVAILABLE and Retry-After', async () => {
-      const db = await createTestDatabase('sqlite');
-      const running = await bootApp(name, create, testConfig({ DATABASE_URL: db.url }));
-      try {
-        const url = new URL(running.url);
-        const socket = net.connect(Number(url.port), url.hostname);
-        let received = '';
-        socket.setEncoding('latin1');
-        socket.on('data', (chunk: string) => (received += chunk));
-        await new Promise((resolve) => socket.once('connect', resolve));
-        // The first request is in flight (its body still arriving), so the connection is busy when the
-        // app starts closing; the second arrives on the same keep-alive connection after that.
-        const body = JSON.stringify({ events: [] });
-        socket.write(
-          `POST /health HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
-        );
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        const closed = running.close();
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        socket.write(`${body}GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
-        await closed;
-        await new Promise((resolve) =>
-          socket.destroyed ? resolve(undefined) : socket.once('close', resolve),
-        );
-        const second = received.indexOf('HTTP/1.1', 1);
-        expect(second).toBeGreaterThan(0);
-        const answer = parse(received.slice(second));
-        expect({ status: answer.status, retryAfter: answer.headers['retry-after'] }).toEqual({
-          status: 503,
-          retryAfter: '5',
-        });
-        expect(JSON.parse(answer.body)).toEqual({
-          status: 503,
-          error: 'UNAVAILABLE',
-          message: 'Služba se právě vypíná, zkus to za chvíli.',
-        });
-      } finally {
-        await db.drop();
-      }
+  describe(`${name}: shutdown (docs/adr/0067)`, () => {
+    let db: TestDatabase;
+    let running: RunningApp;
+    let closing: Promise<void> | undefined;
+    beforeEach(async () => {
+      db = await createTestDatabase('sqlite');
+      running = await bootApp(name, create, testConfig({ DATABASE_URL: db.url }));
+      closing = undefined;
+    });
+    afterEach(async () => {
+      await (closing ?? running?.close());
+      await db?.drop();
+    });
+
+    const health = 'GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
+    const answeredOk = { status: 200, connection: 'close', body: '{"status":"ok"}' };
+    const summary = (answer: RawConnectionAnswer) => ({
+      status: answer.status,
+      connection: answer.headers['connection'],
+      body: answer.body,
+    });
+
+    it('answers a request in flight when the close begins, with Connection: close, then closes the connection', async () => {
+      const connection = await RawConnection.open(running.url);
+      // Half of the request line and headers: the request has begun, Nest has not seen it yet.
+      connection.write(health.slice(0, 20));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      closing = running.close();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      connection.write(health.slice(20));
+      expect(summary(await connection.nextAnswer())).toEqual(answeredOk);
+      await connection.closed;
+      await closing;
+    });
+
+    it('answers a request whose bytes were waiting in the socket when the close began', async () => {
+      const connection = await RawConnection.open(running.url);
+      connection.write(health);
+      expect((await connection.nextAnswer()).headers['connection']).toBe('keep-alive');
+      // The next request reaches the server's socket, and the close begins before the server has read
+      // it (as when SIGTERM is handled while the event loop was busy).
+      connection.write(health);
+      closing = running.close();
+      expect(summary(await connection.nextAnswer())).toEqual(answeredOk);
+      await connection.closed;
+      await closing;
+    });
+
+    it('answers a request on a connection the server had not taken in when the close began', async () => {
+      const connection = await RawConnection.open(running.url);
+      connection.write(health);
+      closing = running.close();
+      expect(summary(await connection.nextAnswer())).toEqual(answeredOk);
+      await closing;
+    });
+
+    it('closes idle keep-alive connections and connections that never sent a byte, and accepts no new connection', async () => {
+      const used = await RawConnection.open(running.url);
+      used.write(health);
+      await used.nextAnswer();
+      const silent = await RawConnection.open(running.url);
+      closing = running.close();
+      // At once, not after the keep-alive timeout (72 s) or the shutdown deadline.
+      const within = (what: Promise<void>) =>
+        Promise.race([
+          what.then(() => 'done'),
+          new Promise((resolve) => setTimeout(resolve, 5_000, 'pending')),
+        ]);
+      expect(await within(Promise.all([used.closed, silent.closed, closing]).then(() => undefined))).toBe(
+        'done',
+      );
+      await expect(RawConnection.open(running.url)).rejects.toThrow(/ECONNREFUSED/);
     });
   });
 }

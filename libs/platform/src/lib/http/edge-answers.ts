@@ -4,7 +4,7 @@ import { Logger } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_MESSAGES, ErrorEnvelope } from '@craftstats/contracts';
-import { ApiException, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors/error-envelope';
+import { ApiException } from '../errors/error-envelope';
 import { sendErrorAnswer } from '../errors/error-envelope.filter';
 import { SECURITY_HEADERS } from './edge';
 
@@ -12,8 +12,6 @@ import { SECURITY_HEADERS } from './edge';
 export const EXPECTATION_FAILED_MESSAGE = 'Hlavičku Expect s touto hodnotou server nepodporuje.';
 /** Message of the 400 for a missing or malformed `Host` header. */
 export const BAD_HOST_MESSAGE = 'Chybí nebo je neplatná hlavička Host.';
-/** Message of the 503 for a request that arrives while the app shuts down. */
-export const SHUTTING_DOWN_MESSAGE = 'Služba se právě vypíná, zkus to za chvíli.';
 
 /** A Host header: a DNS name or IPv4 address, or a bracketed IPv6 address, with an optional port. */
 const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
@@ -49,9 +47,8 @@ export function rawEnvelopeAnswer(envelope: ErrorEnvelope, head: boolean): strin
  * - `Expect` other than `100-continue`: Node's automatic 417 with an empty body → the envelope;
  * - `CONNECT`: Node drops the connection → 405 METHOD_NOT_ALLOWED envelope;
  * - a missing or malformed `Host`: Node's empty 400 (its `requireHostHeader` is switched off in the
- *   adapter so the request reaches this check) → the 400 envelope;
- * - requests on open keep-alive connections during shutdown: Fastify's own `{"statusCode":503}` (its
- *   `return503OnClosing` is off) → 503 UNAVAILABLE with `Retry-After`, in the route's answer shape.
+ *   adapter so the request reaches this check) → the 400 envelope.
+ * Requests that arrive on open connections during shutdown are answered as usual (graceful-close.ts).
  * HEAD answers never carry a body.
  */
 export function installEdgeAnswers(app: NestFastifyApplication): void {
@@ -77,24 +74,7 @@ export function installEdgeAnswers(app: NestFastifyApplication): void {
     socket.end(answer);
   });
 
-  let closing = false;
-  fastify.addHook('preClose', async () => {
-    closing = true;
-  });
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (closing) {
-      void reply.header('connection', 'close');
-      sendErrorAnswer(
-        new ApiException(503, 'UNAVAILABLE', SHUTTING_DOWN_MESSAGE, {
-          'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
-        }),
-        request,
-        reply,
-        logger,
-        app,
-      );
-      return reply;
-    }
     const host = request.headers.host;
     if (typeof host !== 'string' || !HOST.test(host)) {
       void reply.header('connection', 'close');

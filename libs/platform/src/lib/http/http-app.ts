@@ -22,6 +22,7 @@ import { CzechValidationPipe } from '../validation/validation.pipe';
 import { Metrics } from '../metrics/metrics';
 import { SECURITY_HEADERS, corsHook } from './edge';
 import { installEdgeAnswers, rawEnvelopeAnswer } from './edge-answers';
+import { installGracefulClose } from './graceful-close';
 
 export interface HttpAppOptions {
   /** App name in logs and metrics. */
@@ -94,8 +95,8 @@ export const REQUEST_ID_HEADER = 'x-request-id';
  * per request, reused from a sane X-Request-Id and echoed, in every line the request logs), the error envelope
  * for every failure (including body-parser errors raised before Nest routing and requests Node's
  * HTTP parser refuses), request metrics and
- * graceful shutdown on `app.close()` (stop accepting, finish in-flight requests, close the database;
- * `runApp` calls it on SIGTERM/SIGINT).
+ * graceful shutdown on `app.close()` (stop accepting, answer every request already received or arriving
+ * on an open connection, close the database; `runApp` calls it on SIGTERM/SIGINT; graceful-close.ts).
  */
 export async function createHttpApp(
   module: Type | DynamicModule,
@@ -120,8 +121,9 @@ export async function createHttpApp(
       options.trustProxy !== undefined && options.trustProxy.length > 0 ? options.trustProxy : false,
     // Keep-alive sockets without a request in flight are closed at shutdown; busy ones finish first.
     forceCloseConnections: 'idle',
-    // Requests on keep-alive connections during shutdown, a missing/bad Host, Expect and CONNECT are
-    // answered in the envelope by installEdgeAnswers instead of Fastify's and Node's own answers.
+    // Requests on open connections during shutdown are processed and answered with `Connection: close`
+    // (installGracefulClose), never refused with Fastify's 503. A missing/bad Host, Expect and CONNECT
+    // are answered in the envelope by installEdgeAnswers instead of Fastify's and Node's own answers.
     return503OnClosing: false,
     http: { requireHostHeader: false },
     // A doubled slash is matched as one (`//player/x` is `/player/x`): clients that join a base URL
@@ -164,6 +166,7 @@ export async function createHttpApp(
     done();
   });
   installEdgeAnswers(app);
+  installGracefulClose(app);
 
   // Decided once: with LOG_REQUESTS=off (or a level above info) a request builds no log line at all.
   const logRequests = options.logging.requests && logger.isLevelEnabled('info');
