@@ -49,8 +49,8 @@ export interface PlayerSocial {
 
 /** `discord` of a {@link PlayerProfile}. */
 export interface PlayerDiscord {
-  /** Discord snowflake as text (exceeds 2^53), `""` if not connected. */
-  id: string;
+  /** Discord snowflake as text (exceeds 2^53); `null` (or `""` from older servers) if not connected. */
+  id: string | null;
 }
 
 /** `deprecated` of a {@link PlayerProfile}: legacy values; all integers. */
