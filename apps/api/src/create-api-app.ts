@@ -1,8 +1,12 @@
+import path from 'node:path';
+import { Logger } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig, AppLogger, Metrics, createHttpApp } from '@craftstats/platform';
 import { AppModule } from './app.module';
 import { setupOpenApi } from './openapi/openapi.setup';
 import { installFastPath } from './http-cache/fast-path';
+import { loadWebsiteFiles } from './website/website.files';
+import { serveWebsite } from './website/website.routes';
 
 /** Account and panel requests are small JSON bodies; anything larger is refused with 413. */
 export const API_BODY_LIMIT = 16 * 1024;
@@ -21,6 +25,18 @@ export async function createApiApp(config: AppConfig, logger?: AppLogger): Promi
   });
   // DOCS_ENABLED=false: no /docs, /docs-json or UI assets (404 like any unknown path).
   if (config.docsEnabled) setupOpenApi(app);
+  // WEB_ENABLED (default): the website's pages and assets at this origin; without a build, as before.
+  if (config.web.enabled) {
+    const dir = path.resolve(config.web.dir);
+    const site = await loadWebsiteFiles(dir);
+    if (site === null) {
+      new Logger('Website').warn({
+        msg: `no website build in ${dir} (npm start builds it; npx nx run web:build); serving the API only`,
+      });
+    } else {
+      serveWebsite(app, site);
+    }
+  }
   // Fresh micro-cache answers straight from a Fastify hook, before Nest's pipeline (ADR 0050); only
   // while the public rate limit is off, so that with it on the guard still counts every request.
   installFastPath(app, config);

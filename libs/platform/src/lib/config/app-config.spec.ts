@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       rateLimitAuth: 10,
       playerCountHistoryDays: 30,
       sseMaxPerClient: 10,
+      web: { enabled: true, dir: 'dist/apps/web' },
       jwtSecretGenerated: true,
       nodeEnv: 'development',
       logging: { level: 'log', format: 'pretty', requests: false },
@@ -57,6 +58,8 @@ describe('loadConfig', () => {
       RATE_LIMIT_AUTH: '5',
       LOG_LEVEL: 'debug',
       PLAYERCOUNT_HISTORY_DAYS: '90',
+      WEB_ENABLED: 'false',
+      WEB_DIR: '/srv/craftstats/web',
     });
     expect(config).toMatchObject({
       production: true,
@@ -88,6 +91,7 @@ describe('loadConfig', () => {
       rateLimitPublic: 0,
       rateLimitAuth: 5,
       playerCountHistoryDays: 90,
+      web: { enabled: false, dir: '/srv/craftstats/web' },
     });
   });
 
@@ -107,6 +111,7 @@ describe('loadConfig', () => {
     ['TZ_COMMUNITY', { TZ_COMMUNITY: 'Europe/Atlantis' }],
     ['REDIS_URL', { REDIS_URL: 'localhost:6379' }],
     ['SIMULATOR', { SIMULATOR: 'yes' }],
+    ['WEB_ENABLED', { WEB_ENABLED: 'off' }],
     ['RATE_LIMIT_PUBLIC', { RATE_LIMIT_PUBLIC: '1.5' }],
     ['RATE_LIMIT_AUTH', { RATE_LIMIT_AUTH: 'many' }],
     ['NODE_ENV', { NODE_ENV: 'prod' }],

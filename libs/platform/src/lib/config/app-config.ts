@@ -42,6 +42,14 @@ export interface LoggingConfig {
   requests: boolean;
 }
 
+/** The website (apps/web) served by the API at its own origin (WEB_ENABLED, WEB_DIR). */
+export interface WebConfig {
+  /** Serve the website's pages and assets (default true); false = the API answers as without it. */
+  enabled: boolean;
+  /** Folder of the built website (`index.html`, `assets/`), relative to the working directory. */
+  dir: string;
+}
+
 /** The whole configuration of both apps, read and validated once at start (SPEC section 2). */
 export interface AppConfig extends EdgeConfig {
   nodeEnv: NodeEnv;
@@ -76,6 +84,7 @@ export interface AppConfig extends EdgeConfig {
   playerCountHistoryDays: number;
   /** Key prefix of the Redis rate-limit counters (RATE_LIMIT_PREFIX); instances that share them use one. */
   rateLimitPrefix: string;
+  web: WebConfig;
   logging: LoggingConfig;
 }
 
@@ -91,6 +100,7 @@ export const CONFIG_DEFAULTS = {
   rateLimitPrefix: 'craftstats:rl',
   playerCountHistoryDays: 30,
   sseMaxPerClient: 10,
+  webDir: 'dist/apps/web',
 } as const;
 
 /** A configuration value that cannot be used; the message always names the variable. */
@@ -265,6 +275,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new ConfigError('RATE_LIMIT_PREFIX', 'must be 1 to 64 characters of A-Z a-z 0-9 : . _ -');
   }
 
+  const webEnabled = read(env, 'WEB_ENABLED');
+  if (webEnabled !== undefined && webEnabled !== 'true' && webEnabled !== 'false') {
+    throw new ConfigError('WEB_ENABLED', `must be "true" or "false", got "${webEnabled}"`);
+  }
+
   const jwt = parseJwtSecret(env, production);
   const adminKey = env['ADMIN_KEY'] === undefined || env['ADMIN_KEY'] === '' ? null : env['ADMIN_KEY'];
 
@@ -298,6 +313,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       1,
       3650,
     ),
+    web: { enabled: webEnabled !== 'false', dir: read(env, 'WEB_DIR') ?? CONFIG_DEFAULTS.webDir },
     logging,
     ...loadEdgeConfig(env, production, (variable, problem) => new ConfigError(variable, problem)),
   };
