@@ -43,7 +43,7 @@ export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
@@ -85,6 +85,13 @@ export default [
             { sourceTag: 'scope:ingestor', onlyDependOnLibsWithTags: ['scope:ingestor', 'scope:shared'] },
             { sourceTag: 'scope:demo', onlyDependOnLibsWithTags: ['scope:demo', 'scope:shared'] },
             { sourceTag: 'scope:faults', onlyDependOnLibsWithTags: ['scope:faults', 'scope:shared'] },
+            // The website talks to the service only through the contracts (docs/architecture.md).
+            {
+              sourceTag: 'scope:web',
+              onlyDependOnLibsWithTags: ['type:contracts'],
+              bannedExternalImports: frameworkAndNodeModules,
+            },
+            { sourceTag: 'scope:web-e2e', onlyDependOnLibsWithTags: ['scope:web-e2e', 'scope:shared'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
           ],
         },
@@ -149,6 +156,43 @@ export default [
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // The website (a browser bundle): no Node built-ins, no server packages, and no `fetch` or
+    // `EventSource` of its own — pages call the service only through @craftstats/contracts.
+    files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^(node:.*|fs|path|crypto|http|https|net|dns|os|child_process|stream|buffer|url|util|zlib|worker_threads|@nestjs/.*|typeorm|mysql2|better-sqlite3)(/.*)?$',
+              message:
+                'apps/web runs in a browser and talks to the service only through @craftstats/contracts.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['fetch', 'EventSource', 'XMLHttpRequest', 'WebSocket'].map((name) => ({
+          name,
+          message: `Pages never call ${name} themselves: use the typed clients and subscribe functions of @craftstats/contracts.`,
+        })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].flatMap((object) =>
+          ['fetch', 'EventSource', 'XMLHttpRequest'].map((property) => ({
+            object,
+            property,
+            message: 'Pages call the service only through @craftstats/contracts.',
+          })),
+        ),
       ],
     },
   },

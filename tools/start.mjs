@@ -50,7 +50,8 @@ function validated(environment) {
 }
 
 const hasSimulator = existsSync(path.join(root, 'apps/simulator/src/main.ts'));
-await buildAll(['api', 'log-ingestor', ...(hasSimulator ? ['simulator'] : [])]);
+const hasWeb = existsSync(path.join(root, 'apps/web/project.json'));
+await buildAll(['api', 'log-ingestor', ...(hasSimulator ? ['simulator'] : []), ...(hasWeb ? ['web'] : [])]);
 
 const config = validated(env);
 const demo = {};
@@ -81,6 +82,11 @@ if (config.simulator && hasSimulator) {
 const hostForUrl = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
 const apiUrl = `http://${hostForUrl}:${config.apiPort}`;
 const ingestUrl = `http://${hostForUrl}:${config.ingestPort}`;
+// The API serves the website at its own origin (WEB_ENABLED, default on) when it was built.
+const webUrl =
+  hasWeb && config.web.enabled && existsSync(path.resolve(root, config.web.dir, 'index.html'))
+    ? `${apiUrl}/`
+    : null;
 const APPS = ['api', 'log-ingestor'];
 const children = new Map();
 let stopping = false;
@@ -195,6 +201,7 @@ function banner() {
   const lines = [
     '',
     'craftstats:',
+    ...(webUrl ? [`  Website          ${webUrl}   (staff panel: ${webUrl}panel)`] : []),
     `  API              ${apiUrl}   (e.g. ${apiUrl}/economy/leaderboard/craftcoins)`,
     `  API docs         ${apiUrl}/docs`,
     `  Log ingestor     ${ingestUrl}/v1/events`,
@@ -206,7 +213,7 @@ function banner() {
   else if (demo.ingestToken)
     lines.push('Send SIGUSR2 to show the credentials again; Ctrl+C or SIGTERM stops.');
   lines.push(
-    `ready: API ${apiUrl}, ingestor ${ingestUrl}${demo.ingestToken ? ', demo simulator running' : ''}`,
+    `ready: ${webUrl ? `website ${webUrl}, ` : ''}API ${apiUrl}, ingestor ${ingestUrl}${demo.ingestToken ? ', demo simulator running' : ''}`,
   );
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }
@@ -249,7 +256,12 @@ if (watchMode) {
     try {
       // The same order as a shutdown, so no simulated event is lost; the simulator resumes from the API.
       await stopAll();
-      await buildAll(['api', 'log-ingestor', ...(demo.ingestToken ? ['simulator'] : [])]);
+      await buildAll([
+        'api',
+        'log-ingestor',
+        ...(demo.ingestToken ? ['simulator'] : []),
+        ...(hasWeb ? ['web'] : []),
+      ]);
       await startAll();
       say('restarted; ready');
     } catch (error) {
@@ -262,9 +274,35 @@ if (watchMode) {
       await restart();
     }
   };
+  // The website: a change under apps/web rebuilds it (vite) and restarts the API, which reads the
+  // built files at start; the ingestor and the simulator keep running.
+  let webTimer;
+  const rebuildWeb = async () => {
+    try {
+      await buildAll(['web']);
+      await stopChild('api', STOP_TIMEOUT_MS.app);
+      launch('api');
+      await healthy(apiUrl);
+      say('website rebuilt; API restarted; ready');
+    } catch (error) {
+      process.stderr.write(`[dev] website rebuild failed: ${error.message}\n`);
+    }
+  };
+  if (hasWeb) {
+    watch(path.join(root, 'apps/web'), { recursive: true }, (_event, file) => {
+      if (!file || file.startsWith('test') || !/\.(ts|tsx|css|html|svg)$/.test(file)) return;
+      clearTimeout(webTimer);
+      webTimer = setTimeout(() => {
+        if (stopping || restarting) return;
+        say(`apps/web/${file} changed: rebuilding the website`);
+        void rebuildWeb();
+      }, 300);
+    });
+  }
   for (const dir of ['apps', 'libs']) {
     watch(path.join(root, dir), { recursive: true }, (_event, file) => {
       if (!file || !file.endsWith('.ts') || /\.(spec|int-spec|e2e-spec)\.ts$/.test(file)) return;
+      if (file.startsWith(`web${path.sep}`)) return; // the website's own watcher above
       clearTimeout(timer);
       timer = setTimeout(() => {
         if (stopping) return;

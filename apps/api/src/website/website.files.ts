@@ -37,8 +37,8 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.map': 'application/json; charset=utf-8',
 };
 
-/** Text formats worth compressing (images and fonts are compressed already). */
-const COMPRESSIBLE = /\.(html|js|css|svg|json|txt|map)$/;
+/** Text formats worth compressing (images and fonts are compressed already; source maps are rarely read). */
+const COMPRESSIBLE = /\.(html|js|css|svg|json|txt)$/;
 
 function fileOf(name: string, body: Buffer): WebsiteFile {
   const file: WebsiteFile = {
