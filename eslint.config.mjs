@@ -29,6 +29,43 @@ const frameworkAndNodeModules = [
   'buffer',
 ];
 
+/** Which tagged projects may import which (docs/architecture.md). */
+const DEP_CONSTRAINTS = [
+  {
+    sourceTag: 'type:app',
+    onlyDependOnLibsWithTags: ['type:platform', 'type:domain', 'type:persistence', 'type:contracts'],
+  },
+  {
+    sourceTag: 'type:platform',
+    onlyDependOnLibsWithTags: ['type:domain', 'type:persistence', 'type:contracts'],
+  },
+  { sourceTag: 'type:persistence', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts'] },
+  {
+    // The domain may import the contracts: both are pure (no framework, no Node built-ins),
+    // so the wire constants (event actions, economy types, sizes, messages) are defined once,
+    // in contracts, and the domain builds its rules on them. Contracts imports nothing.
+    sourceTag: 'type:domain',
+    onlyDependOnLibsWithTags: ['type:contracts'],
+    bannedExternalImports: frameworkAndNodeModules,
+  },
+  {
+    sourceTag: 'type:contracts',
+    onlyDependOnLibsWithTags: [],
+    bannedExternalImports: frameworkAndNodeModules,
+  },
+  { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:api', 'scope:shared'] },
+  { sourceTag: 'scope:ingestor', onlyDependOnLibsWithTags: ['scope:ingestor', 'scope:shared'] },
+  { sourceTag: 'scope:demo', onlyDependOnLibsWithTags: ['scope:demo', 'scope:shared'] },
+  { sourceTag: 'scope:faults', onlyDependOnLibsWithTags: ['scope:faults', 'scope:shared'] },
+  // The website talks to the service only through the contracts (docs/architecture.md).
+  {
+    sourceTag: 'scope:web',
+    onlyDependOnLibsWithTags: ['type:contracts'],
+    bannedExternalImports: frameworkAndNodeModules,
+  },
+  { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+];
+
 export default [
   {
     ignores: [
@@ -53,47 +90,7 @@ export default [
         {
           enforceBuildableLibDependency: false,
           allow: [],
-          depConstraints: [
-            {
-              sourceTag: 'type:app',
-              onlyDependOnLibsWithTags: [
-                'type:platform',
-                'type:domain',
-                'type:persistence',
-                'type:contracts',
-              ],
-            },
-            {
-              sourceTag: 'type:platform',
-              onlyDependOnLibsWithTags: ['type:domain', 'type:persistence', 'type:contracts'],
-            },
-            { sourceTag: 'type:persistence', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts'] },
-            {
-              // The domain may import the contracts: both are pure (no framework, no Node built-ins),
-              // so the wire constants (event actions, economy types, sizes, messages) are defined once,
-              // in contracts, and the domain builds its rules on them. Contracts imports nothing.
-              sourceTag: 'type:domain',
-              onlyDependOnLibsWithTags: ['type:contracts'],
-              bannedExternalImports: frameworkAndNodeModules,
-            },
-            {
-              sourceTag: 'type:contracts',
-              onlyDependOnLibsWithTags: [],
-              bannedExternalImports: frameworkAndNodeModules,
-            },
-            { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:api', 'scope:shared'] },
-            { sourceTag: 'scope:ingestor', onlyDependOnLibsWithTags: ['scope:ingestor', 'scope:shared'] },
-            { sourceTag: 'scope:demo', onlyDependOnLibsWithTags: ['scope:demo', 'scope:shared'] },
-            { sourceTag: 'scope:faults', onlyDependOnLibsWithTags: ['scope:faults', 'scope:shared'] },
-            // The website talks to the service only through the contracts (docs/architecture.md).
-            {
-              sourceTag: 'scope:web',
-              onlyDependOnLibsWithTags: ['type:contracts'],
-              bannedExternalImports: frameworkAndNodeModules,
-            },
-            { sourceTag: 'scope:web-e2e', onlyDependOnLibsWithTags: ['scope:web-e2e', 'scope:shared'] },
-            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-          ],
+          depConstraints: DEP_CONSTRAINTS,
         },
       ],
       '@typescript-eslint/no-floating-promises': 'error',
@@ -193,6 +190,25 @@ export default [
             message: 'Pages call the service only through @craftstats/contracts.',
           })),
         ),
+      ],
+    },
+  },
+  {
+    // The website's browser suite starts the real apps and databases with the shared test harnesses;
+    // the website's own code (src/) stays limited to the contracts.
+    files: ['apps/web/test/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints: DEP_CONSTRAINTS.map((constraint) =>
+            constraint.sourceTag === 'scope:web'
+              ? { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared'] }
+              : constraint,
+          ),
+        },
       ],
     },
   },

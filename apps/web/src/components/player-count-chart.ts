@@ -17,35 +17,29 @@ const HEIGHT = 240;
 const COLORS = {
   online: '#1b6e42',
   fill: 'rgba(27, 110, 66, 0.14)',
-  max: '#6b7780',
   grid: '#e2e7ea',
   axis: '#4a555c',
 };
 
 /**
- * Series for uPlot: times in seconds, and a `null` wherever minutes are missing from the history (the
+ * Series for uPlot (the online count; the slot count would flatten it and is in the data table): times in seconds, and a `null` wherever minutes are missing from the history (the
  * API was down), so the line breaks there instead of bridging the gap.
  */
-export function chartData(
-  points: PlayerCountHistoryPoint[],
-): [number[], (number | null)[], (number | null)[]] {
+export function chartData(points: PlayerCountHistoryPoint[]): [number[], (number | null)[]] {
   const steps = points.slice(1).map((p, i) => p.time - (points[i] as PlayerCountHistoryPoint).time);
   const step = steps.length === 0 ? 60_000 : Math.min(...steps);
   const xs: number[] = [];
   const online: (number | null)[] = [];
-  const max: (number | null)[] = [];
   points.forEach((point, i) => {
     const previous = points[i - 1];
     if (previous !== undefined && point.time - previous.time > 2 * step) {
       xs.push((previous.time + step) / 1000);
       online.push(null);
-      max.push(null);
     }
     xs.push(point.time / 1000);
     online.push(point.online);
-    max.push(point.max);
   });
-  return [xs, online, max];
+  return [xs, online];
 }
 
 export function drawChart(
@@ -95,7 +89,6 @@ export function drawChart(
           fill: COLORS.fill,
           points: { show: false },
         },
-        { label: cs.home.chartMax, stroke: COLORS.max, width: 1, dash: [4, 4], points: { show: false } },
       ],
       hooks: {
         draw: [(u) => onDrawn((u.data[1] ?? []).filter((v) => v !== null && v !== undefined).length)],

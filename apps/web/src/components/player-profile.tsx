@@ -195,7 +195,7 @@ function NotFound({ who, error }: { who: string; error: ApiError }) {
         {error.code === 'PLAYER_NOT_FOUND' ? null : ` ${error.message}`}
       </p>
       <p>{cs.player.notFoundHint}</p>
-      <SearchBox id="not-found-search" />
+      <SearchBox id="not-found-search" label={cs.search.labelElsewhere} />
     </section>
   );
 }

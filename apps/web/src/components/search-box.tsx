@@ -13,7 +13,7 @@ const DEBOUNCE_MS = 150;
  * client): an ARIA combobox, used with the arrow keys, Enter and Escape. Enter without a chosen
  * suggestion opens the profile of the typed nick.
  */
-export function SearchBox({ id }: { id: string }) {
+export function SearchBox({ id, label = cs.search.label }: { id: string; label?: string }) {
   const [text, setText] = useState('');
   const [results, setResults] = useState<PlayerSearchResult[]>([]);
   const [open, setOpen] = useState(false);
@@ -82,6 +82,7 @@ export function SearchBox({ id }: { id: string }) {
     <form
       class="search"
       role="search"
+      aria-label={label}
       onSubmit={(event) => {
         event.preventDefault();
         const q = text.trim();
@@ -89,7 +90,7 @@ export function SearchBox({ id }: { id: string }) {
       }}
     >
       <label for={id} class="visually-hidden">
-        {cs.search.label}
+        {label}
       </label>
       <input
         id={id}

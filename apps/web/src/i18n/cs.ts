@@ -41,6 +41,7 @@ export const cs = {
   },
   search: {
     label: 'Hledat hráče',
+    labelElsewhere: 'Hledat jiného hráče',
     placeholder: 'Nick hráče…',
     submit: 'Hledat',
     suggestions: 'Návrhy hráčů',
@@ -86,7 +87,6 @@ export const cs = {
     intro: 'Top 50 hráčů v každé statistice. Vyber žebříček:',
     boardsNav: 'Žebříčky',
     top: (count: number) => `Top ${count}`,
-    showAll: (name: string) => `Celý žebříček: ${name}`,
     empty: 'V tomto žebříčku zatím nikdo není.',
     unknown: (slug: string) => `Žebříček „${slug}“ neexistuje.`,
     value: 'Hodnota',

@@ -39,8 +39,9 @@ function BoardCard({ slug, board }: { slug: WebLeaderboardSlug; board: Board }) 
         </ol>
       )}
       <p>
-        <a href={WEB_PATHS.leaderboard(slug)} aria-label={cs.leaderboards.showAll(name)}>
+        <a href={WEB_PATHS.leaderboard(slug)}>
           {cs.leaderboards.top(50)}
+          <span class="visually-hidden"> – {name}</span>
         </a>
       </p>
     </section>
