@@ -2,7 +2,7 @@
 // `npm test`: every gate, in order, stopping at the first failure.
 //   format → lint (zero warnings) → typecheck → unit tests → persistence integration tests →
 //   e2e tests of both apps → contracts consumer check → browser and demo checks (when present) →
-//   the fault suite (`npm run test:faults`).
+//   the website (budget, browser suite, Lighthouse) → the fault suite (`npm run test:faults`).
 // The integration and e2e suites run on SQLite and on MariaDB (a fresh database per test file,
 // dropped afterwards). Without a reachable MariaDB they are reported as skipped; with CI=true an
 // unreachable MariaDB fails the run.
@@ -57,6 +57,24 @@ const steps = [
     bin('jest'),
     ['-c', 'tools/demo/jest.config.cjs', '--runInBand'],
     'tools/demo/jest.config.cjs',
+  ],
+  [
+    'website build and first-load budget (JS ≤ 100 kB, CSS ≤ 20 kB gzipped)',
+    bin('nx'),
+    ['run', 'web:budget', '--outputStyle=stream'],
+    'apps/web/project.json',
+  ],
+  [
+    'website in Chromium against the demo',
+    bin('jest'),
+    ['-c', 'apps/web/jest.e2e.config.cjs', '--runInBand'],
+    'apps/web/jest.e2e.config.cjs',
+  ],
+  [
+    'website Lighthouse scores (mobile profile)',
+    process.execPath,
+    ['apps/web/tools/lighthouse.mjs'],
+    'apps/web/tools/lighthouse.mjs',
   ],
   [
     'fault suite (private MariaDB servers, kill -9, SIGSTOP, fuzzing)',

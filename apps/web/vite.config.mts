@@ -42,6 +42,8 @@ export default defineConfig({
     // Files stay files (no data: URIs in the CSS or JS), so each is cached by its hash.
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
+    // .vite/manifest.json: which chunks and styles each entry loads (read by tools/budget.mjs).
+    manifest: true,
     reportCompressedSize: false,
   },
   logLevel: 'warn',

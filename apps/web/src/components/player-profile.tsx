@@ -8,6 +8,7 @@ import {
 } from '@craftstats/contracts';
 import { cs } from '../i18n/cs';
 import { formatDateTime, formatMinutes, formatNumber } from '../lib/format';
+import { safeHttpUrl } from '../lib/links';
 import type { Loaded } from '../lib/use-api';
 import { Failure, Loading } from './failure';
 import { SearchBox } from './search-box';
@@ -21,16 +22,6 @@ const NETWORKS = [
   'web',
 ] as const satisfies readonly (keyof PlayerSocial)[];
 const CURRENCIES = ['craftcoins', 'crafttokens', 'votetokens', 'karma', 'achievement_points'] as const;
-
-/** Only an http(s) URL becomes a link; anything else a player entered is shown as text. */
-export function safeHttpUrl(value: string): string | null {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
 
 function Time({ ms }: { ms: number }) {
   return <time dateTime={new Date(ms).toISOString()}>{formatDateTime(ms)}</time>;
