@@ -566,32 +566,36 @@ describeWithChromium(
 
         const shownIds = () =>
           page.$$eval('ol.panel-log li .event-id', (spans) => spans.map((s) => s.textContent));
+        /** Waits until the page lists exactly these events (a new query first shows "Načítám…"). */
+        const showsIds = async (ids: string[]) => {
+          await page
+            .waitForFunction(
+              (wanted) =>
+                JSON.stringify(
+                  Array.from(document.querySelectorAll('ol.panel-log li .event-id')).map(
+                    (s) => s.textContent,
+                  ),
+                ) === wanted,
+              JSON.stringify(ids),
+              { timeout: 10_000 },
+            )
+            .catch(() => undefined);
+          expect(await shownIds()).toEqual(ids);
+        };
         await page.fill('#filter-server', E2E_SERVER);
         await page.click('.filters button[type="submit"]');
         const first = await staff.panelEconomyLog({ server: E2E_SERVER, limit: 25 });
-        await page.waitForFunction(
-          (id) => document.querySelector('ol.panel-log li .event-id')?.textContent === id,
-          first.data[0]?.event_id,
-        );
-        expect(await shownIds()).toEqual(first.data.map((e) => e.event_id));
+        await showsIds(first.data.map((e) => e.event_id));
         const second = await staff.panelEconomyLog({
           server: E2E_SERVER,
           limit: 25,
           cursor: first.nextCursor as string,
         });
         await page.click(`.pager button:has-text("${cs.panel.next}")`);
-        await page.waitForFunction(
-          (id) => document.querySelector('ol.panel-log li .event-id')?.textContent === id,
-          second.data[0]?.event_id,
-        );
-        expect(await shownIds()).toEqual(second.data.map((e) => e.event_id));
+        await showsIds(second.data.map((e) => e.event_id));
         expect(await page.textContent('.page-number')).toBe(cs.panel.page(2));
         await page.click(`.pager button:has-text("${cs.panel.previous}")`);
-        await page.waitForFunction(
-          (id) => document.querySelector('ol.panel-log li .event-id')?.textContent === id,
-          first.data[0]?.event_id,
-        );
-        expect(await shownIds()).toEqual(first.data.map((e) => e.event_id));
+        await showsIds(first.data.map((e) => e.event_id));
 
         // Player and action: the fixture player's CraftCoins.
         await page.fill('#filter-nick', PEPA.nick);
@@ -604,12 +608,7 @@ describeWithChromium(
           limit: 25,
         });
         expect(coins.data).toHaveLength(1);
-        await page.waitForFunction(
-          (id) =>
-            document.querySelectorAll('ol.panel-log li').length === 1 &&
-            document.querySelector('ol.panel-log li .event-id')?.textContent === id,
-          coins.data[0]?.event_id,
-        );
+        await showsIds(coins.data.map((e) => e.event_id));
         expect(await page.getAttribute('ol.panel-log li a.player', 'href')).toBe(
           WEB_PATHS.playerByNick(PEPA.nick),
         );
@@ -619,11 +618,7 @@ describeWithChromium(
         await page.fill('#filter-server', E2E_SERVER);
         await page.click('.filters button[type="submit"]');
         const achievements = await staff.panelAchievementsLog({ server: E2E_SERVER, limit: 25 });
-        await page.waitForFunction(
-          (id) => document.querySelector('ol.panel-log li .event-id')?.textContent === id,
-          achievements.data[0]?.event_id,
-        );
-        expect(await shownIds()).toEqual(achievements.data.map((e) => e.event_id));
+        await showsIds(achievements.data.map((e) => e.event_id));
 
         // The entry links to the player's page.
         const nick = (await page.textContent('ol.panel-log li a.player')) as string;

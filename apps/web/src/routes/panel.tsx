@@ -118,8 +118,8 @@ function FiltersForm({
   filters: Filters;
   onApply: (f: Filters) => void;
 }) {
+  // The form's own state starts from the applied filters; the panel gives it a new key per log.
   const [draft, setDraft] = useState(filters);
-  useEffect(() => setDraft(filters), [filters]);
   const field = (name: keyof Filters) => (e: Event) =>
     setDraft({ ...draft, [name]: (e.target as HTMLInputElement | HTMLSelectElement).value });
   return (
@@ -160,7 +160,14 @@ function FiltersForm({
       </div>
       <div class="filter-buttons">
         <button type="submit">{cs.panel.apply}</button>
-        <button type="button" class="secondary" onClick={() => onApply(NO_FILTERS)}>
+        <button
+          type="button"
+          class="secondary"
+          onClick={() => {
+            setDraft(NO_FILTERS);
+            onApply(NO_FILTERS);
+          }}
+        >
           {cs.panel.reset}
         </button>
       </div>
@@ -213,6 +220,7 @@ function Logs({ session, onRejected }: { session: Session; onRejected: () => voi
         </button>
       </div>
       <FiltersForm
+        key={kind}
         kind={kind}
         filters={filters}
         onApply={(next) => {
