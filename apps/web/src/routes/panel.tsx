@@ -350,7 +350,7 @@ export function PanelPage() {
         />
       ) : (
         <>
-          <section class="card who" aria-label={cs.panel.signedInAs(session.me.nick, session.me.rank)}>
+          <section class="card session" aria-label={cs.panel.signedInAs(session.me.nick, session.me.rank)}>
             <p class="signed-in">{cs.panel.signedInAs(session.me.nick, session.me.rank)}</p>
             <p class="muted">{cs.panel.validUntil(formatDateTime(session.me.expiresAt))}</p>
             <button type="button" class="secondary" onClick={() => end(cs.panel.loggedOut)}>
