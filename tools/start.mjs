@@ -278,6 +278,7 @@ if (watchMode) {
   // built files at start; the ingestor and the simulator keep running.
   let webTimer;
   const rebuildWeb = async () => {
+    restarting = true; // the API's exit below is expected
     try {
       await buildAll(['web']);
       await stopChild('api', STOP_TIMEOUT_MS.app);
@@ -286,6 +287,12 @@ if (watchMode) {
       say('website rebuilt; API restarted; ready');
     } catch (error) {
       process.stderr.write(`[dev] website rebuild failed: ${error.message}\n`);
+    } finally {
+      restarting = false;
+    }
+    if (queued && !stopping) {
+      queued = false;
+      await restart(); // a change of the apps that came in meanwhile
     }
   };
   if (hasWeb) {
