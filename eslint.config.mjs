@@ -29,6 +29,44 @@ const frameworkAndNodeModules = [
   'buffer',
 ];
 
+/** Which tagged projects may import which (docs/architecture.md). */
+const DEP_CONSTRAINTS = [
+  {
+    sourceTag: 'type:app',
+    onlyDependOnLibsWithTags: ['type:platform', 'type:domain', 'type:persistence', 'type:contracts'],
+  },
+  {
+    sourceTag: 'type:platform',
+    onlyDependOnLibsWithTags: ['type:domain', 'type:persistence', 'type:contracts'],
+  },
+  { sourceTag: 'type:persistence', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts'] },
+  {
+    // The domain may import the contracts: both are pure (no framework, no Node built-ins),
+    // so the wire constants (event actions, economy types, sizes, messages) are defined once,
+    // in contracts, and the domain builds its rules on them. Contracts imports nothing.
+    sourceTag: 'type:domain',
+    onlyDependOnLibsWithTags: ['type:contracts'],
+    bannedExternalImports: frameworkAndNodeModules,
+  },
+  {
+    sourceTag: 'type:contracts',
+    onlyDependOnLibsWithTags: [],
+    bannedExternalImports: frameworkAndNodeModules,
+  },
+  { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:api', 'scope:shared'] },
+  { sourceTag: 'scope:ingestor', onlyDependOnLibsWithTags: ['scope:ingestor', 'scope:shared'] },
+  { sourceTag: 'scope:demo', onlyDependOnLibsWithTags: ['scope:demo', 'scope:shared'] },
+  { sourceTag: 'scope:ops', onlyDependOnLibsWithTags: ['scope:ops', 'scope:shared'] },
+  { sourceTag: 'scope:faults', onlyDependOnLibsWithTags: ['scope:faults', 'scope:shared'] },
+  // The website talks to the service only through the contracts (docs/architecture.md).
+  {
+    sourceTag: 'scope:web',
+    onlyDependOnLibsWithTags: ['type:contracts'],
+    bannedExternalImports: frameworkAndNodeModules,
+  },
+  { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+];
+
 export default [
   {
     ignores: [
@@ -43,7 +81,7 @@ export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
@@ -53,41 +91,7 @@ export default [
         {
           enforceBuildableLibDependency: false,
           allow: [],
-          depConstraints: [
-            {
-              sourceTag: 'type:app',
-              onlyDependOnLibsWithTags: [
-                'type:platform',
-                'type:domain',
-                'type:persistence',
-                'type:contracts',
-              ],
-            },
-            {
-              sourceTag: 'type:platform',
-              onlyDependOnLibsWithTags: ['type:domain', 'type:persistence', 'type:contracts'],
-            },
-            { sourceTag: 'type:persistence', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts'] },
-            {
-              // The domain may import the contracts: both are pure (no framework, no Node built-ins),
-              // so the wire constants (event actions, economy types, sizes, messages) are defined once,
-              // in contracts, and the domain builds its rules on them. Contracts imports nothing.
-              sourceTag: 'type:domain',
-              onlyDependOnLibsWithTags: ['type:contracts'],
-              bannedExternalImports: frameworkAndNodeModules,
-            },
-            {
-              sourceTag: 'type:contracts',
-              onlyDependOnLibsWithTags: [],
-              bannedExternalImports: frameworkAndNodeModules,
-            },
-            { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:api', 'scope:shared'] },
-            { sourceTag: 'scope:ingestor', onlyDependOnLibsWithTags: ['scope:ingestor', 'scope:shared'] },
-            { sourceTag: 'scope:demo', onlyDependOnLibsWithTags: ['scope:demo', 'scope:shared'] },
-            { sourceTag: 'scope:ops', onlyDependOnLibsWithTags: ['scope:ops', 'scope:shared'] },
-            { sourceTag: 'scope:faults', onlyDependOnLibsWithTags: ['scope:faults', 'scope:shared'] },
-            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-          ],
+          depConstraints: DEP_CONSTRAINTS,
         },
       ],
       '@typescript-eslint/no-floating-promises': 'error',
@@ -149,6 +153,62 @@ export default [
                 'apps import repository ports (PersistenceModule of @craftstats/persistence), never the database driver.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // The website (a browser bundle): no Node built-ins, no server packages, and no `fetch` or
+    // `EventSource` of its own — pages call the service only through @craftstats/contracts.
+    files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^(node:.*|fs|path|crypto|http|https|net|dns|os|child_process|stream|buffer|url|util|zlib|worker_threads|@nestjs/.*|typeorm|mysql2|better-sqlite3)(/.*)?$',
+              message:
+                'apps/web runs in a browser and talks to the service only through @craftstats/contracts.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['fetch', 'EventSource', 'XMLHttpRequest', 'WebSocket'].map((name) => ({
+          name,
+          message: `Pages never call ${name} themselves: use the typed clients and subscribe functions of @craftstats/contracts.`,
+        })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].flatMap((object) =>
+          ['fetch', 'EventSource', 'XMLHttpRequest'].map((property) => ({
+            object,
+            property,
+            message: 'Pages call the service only through @craftstats/contracts.',
+          })),
+        ),
+      ],
+    },
+  },
+  {
+    // The website's browser suite starts the real apps and databases with the shared test harnesses;
+    // the website's own code (src/) stays limited to the contracts.
+    files: ['apps/web/test/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints: DEP_CONSTRAINTS.map((constraint) =>
+            constraint.sourceTag === 'scope:web'
+              ? { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared'] }
+              : constraint,
+          ),
         },
       ],
     },

@@ -126,7 +126,8 @@ async function waitForTheDatabase(config) {
 }
 
 const hasSimulator = existsSync(path.join(root, 'apps/simulator/src/main.ts'));
-await buildAll(['api', 'log-ingestor', ...(hasSimulator ? ['simulator'] : [])]);
+const hasWeb = existsSync(path.join(root, 'apps/web/project.json'));
+await buildAll(['api', 'log-ingestor', ...(hasSimulator ? ['simulator'] : []), ...(hasWeb ? ['web'] : [])]);
 
 let config = validated(env);
 const demo = {};
@@ -155,6 +156,10 @@ const urlOf = (port) => `http://${hostForUrl}:${port}`;
 // The ports the apps say they listen on (the configured ones; with port 0 the ones the system chose).
 let apiUrl = urlOf(config.api.apiPort);
 let ingestUrl = urlOf(config.ingestor.ingestPort);
+// The API serves the website at its own origin (WEB_ENABLED, default on) when it was built.
+const serveWebsite =
+  hasWeb && config.api.web.enabled && existsSync(path.resolve(root, config.api.web.dir, 'index.html'));
+const webUrl = () => (serveWebsite ? `${apiUrl}/` : null);
 const APPS = ['api', 'log-ingestor'];
 const children = new Map();
 let stopping = false;
@@ -287,9 +292,11 @@ function credentials() {
 const interactive = process.stdin.isTTY === true;
 
 function banner() {
+  const website = webUrl();
   const lines = [
     '',
     'craftstats:',
+    ...(website ? [`  Website          ${website}   (staff panel: ${website}panel)`] : []),
     `  API              ${apiUrl}   (e.g. ${apiUrl}/economy/leaderboard/craftcoins)`,
     `  API docs         ${apiUrl}/docs`,
     `  Log ingestor     ${ingestUrl}/v1/events`,
@@ -301,7 +308,7 @@ function banner() {
   else if (demo.ingestToken)
     lines.push('Send SIGUSR2 to show the credentials again; Ctrl+C or SIGTERM stops.');
   lines.push(
-    `ready: API ${apiUrl}, ingestor ${ingestUrl}${demo.ingestToken ? ', demo simulator running' : ''}`,
+    `ready: ${website ? `website ${website}, ` : ''}API ${apiUrl}, ingestor ${ingestUrl}${demo.ingestToken ? ', demo simulator running' : ''}`,
   );
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }
@@ -345,7 +352,12 @@ if (watchMode) {
     try {
       // The same order as a shutdown, so no simulated event is lost; the simulator resumes from the API.
       await stopAll();
-      await buildAll(['api', 'log-ingestor', ...(demo.ingestToken ? ['simulator'] : [])]);
+      await buildAll([
+        'api',
+        'log-ingestor',
+        ...(demo.ingestToken ? ['simulator'] : []),
+        ...(hasWeb ? ['web'] : []),
+      ]);
       await startAll();
       say('restarted; ready');
     } catch (error) {
@@ -358,9 +370,41 @@ if (watchMode) {
       await restart();
     }
   };
+  // The website: a change under apps/web rebuilds it (vite) and restarts the API, which reads the
+  // built files at start; the ingestor and the simulator keep running.
+  let webTimer;
+  const rebuildWeb = async () => {
+    restarting = true; // the API's exit below is expected
+    try {
+      await buildAll(['web']);
+      await stopChild('api', STOP_TIMEOUT_MS.app);
+      await listening('api', launch('api'));
+      say('website rebuilt; API restarted; ready');
+    } catch (error) {
+      process.stderr.write(`[dev] website rebuild failed: ${error.message}\n`);
+    } finally {
+      restarting = false;
+    }
+    if (queued && !stopping) {
+      queued = false;
+      await restart(); // a change of the apps that came in meanwhile
+    }
+  };
+  if (hasWeb) {
+    watch(path.join(root, 'apps/web'), { recursive: true }, (_event, file) => {
+      if (!file || file.startsWith('test') || !/\.(ts|tsx|css|html|svg)$/.test(file)) return;
+      clearTimeout(webTimer);
+      webTimer = setTimeout(() => {
+        if (stopping || restarting) return;
+        say(`apps/web/${file} changed: rebuilding the website`);
+        void rebuildWeb();
+      }, 300);
+    });
+  }
   for (const dir of ['apps', 'libs']) {
     watch(path.join(root, dir), { recursive: true }, (_event, file) => {
       if (!file || !file.endsWith('.ts') || /\.(spec|int-spec|e2e-spec)\.ts$/.test(file)) return;
+      if (file.startsWith(`web${path.sep}`)) return; // the website's own watcher above
       clearTimeout(timer);
       timer = setTimeout(() => {
         if (stopping) return;

@@ -2,7 +2,7 @@
 // `npm test`: every gate, in order, stopping at the first failure.
 //   format → lint (zero warnings) → module boundaries → lock and native binaries → typecheck → unit tests → persistence integration tests →
 //   e2e tests of both apps → contracts consumer check → browser and demo checks (when present) →
-//   the fault suite (`npm run test:faults`).
+//   the website (budget, browser suite, Lighthouse) → the fault suite (`npm run test:faults`).
 // The integration and e2e suites run on SQLite and on MariaDB (a fresh database per test file,
 // dropped afterwards). Without a reachable MariaDB they are reported as skipped; with CI=true an
 // unreachable MariaDB fails the run.
@@ -48,6 +48,13 @@ const steps = [
     'libs/contracts/consumer-check/run.mjs',
   ],
   ['demo smoke test', ...nxTarget('demo-smoke:e2e'), 'tools/demo/jest.config.cjs'],
+  [
+    'website build and first-load budget (JS ≤ 100 kB, CSS ≤ 20 kB gzipped)',
+    ...nxTarget('web:budget'),
+    'apps/web/project.json',
+  ],
+  ['website in Chromium against the demo', ...nxTarget('web:e2e'), 'apps/web/project.json'],
+  ['website Lighthouse scores (mobile profile)', ...nxTarget('web:lighthouse'), 'apps/web/project.json'],
   [
     'fault suite (private MariaDB servers, kill -9, SIGSTOP, fuzzing)',
     ...nxTarget('faults:faults'),

@@ -62,6 +62,22 @@ const probes = [
     expect: /never the database driver/,
   },
   {
+    // The website talks to the service only through the contracts: no other library, no fetch.
+    file: 'apps/web/src/boundary-probe-lib.ts',
+    code: "import { nickKey } from '@craftstats/domain';\nexport const probe = nickKey;\n",
+    expect: /tagged with/,
+  },
+  {
+    file: 'apps/web/src/boundary-probe-fetch.tsx',
+    code: "export const probe = () => fetch('/economy/log');\n",
+    expect: /Pages never call fetch themselves/,
+  },
+  {
+    file: 'apps/web/src/boundary-probe-node.ts',
+    code: "import { readFileSync } from 'node:fs';\nexport const probe = readFileSync;\n",
+    expect: /runs in a browser/,
+  },
+  {
     file: 'apps/api/src/boundary-probe.ts',
     code: "import { AppModule } from '../../log-ingestor/src/app.module';\nexport const probe = AppModule;\n",
     expect: /apps|project|boundar|relative/i,
@@ -95,7 +111,7 @@ try {
     } catch {
       messages = [{ ruleId: null, message: output.slice(0, 300) }];
     }
-    const boundaryRules = ['@nx/enforce-module-boundaries', 'no-restricted-imports'];
+    const boundaryRules = ['@nx/enforce-module-boundaries', 'no-restricted-imports', 'no-restricted-globals'];
     const boundaryErrors = messages.filter((m) => boundaryRules.includes(m.ruleId)).map((m) => m.message);
     const ok = boundaryErrors.some((message) => probe.expect.test(message));
     const detail = ok

@@ -4,7 +4,7 @@
 // have no compiler and no Node headers: there, a shipped binary that crashes or is missing means `npm ci`
 // fails. This machine has a compiler, so a silent fallback to compiling would hide that; the check
 // catches it (a `build/` folder beside `prebuilds/`).
-//   - packages with `prebuilds/<platform>-<arch>/` (node-gyp-build, e.g. argon2): the file for this
+//   - packages with Node addons in `prebuilds/<platform>-<arch>/` (node-gyp-build, e.g. argon2): the file for this
 //     platform, architecture and C library must exist and load, and there must be no `build/` folder;
 //   - platform packages (`os`/`cpu` in package.json, e.g. @swc/core-linux-x64-gnu): each `.node` loads.
 // Each binary is loaded in its own process, so a crash (SIGSEGV) is reported, not suffered.
@@ -56,6 +56,13 @@ function prebuiltFor(dir) {
   );
 }
 
+/** Node addons in `prebuilds/` (some packages ship binaries for other runtimes there, e.g. `.bare`). */
+function shipsNodePrebuilds(dir) {
+  const prebuilds = path.join(dir, 'prebuilds');
+  if (!existsSync(prebuilds)) return false;
+  return readdirSync(prebuilds).some((target) => nodeFiles(path.join(prebuilds, target)).length > 0);
+}
+
 function loads(file) {
   const run = spawnSync(process.execPath, ['-e', 'require(process.argv[1])', file], {
     encoding: 'utf8',
@@ -71,7 +78,7 @@ let checked = 0;
 for (const dir of packages()) {
   const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
   const name = `${manifest.name}@${manifest.version}`;
-  if (existsSync(path.join(dir, 'prebuilds'))) {
+  if (shipsNodePrebuilds(dir)) {
     const file = prebuiltFor(dir);
     if (file === undefined) {
       problems.push(`${name}: ships no prebuilt binary for ${platform}${libc ? ` (${libc})` : ''}`);

@@ -248,8 +248,16 @@ describe('demo mode: npm start with SIMULATOR=on', () => {
     const ready = lines.findIndex((line) => line.startsWith('ready: '));
     expect(lines.slice(ready - 1, ready + 1)).toEqual([
       'Send SIGUSR2 to show the credentials again; Ctrl+C or SIGTERM stops.',
-      `ready: API http://127.0.0.1:${ports.api}, ingestor http://127.0.0.1:${ports.ingest}, demo simulator running`,
+      `ready: website http://127.0.0.1:${ports.api}/, API http://127.0.0.1:${ports.api}, ingestor http://127.0.0.1:${ports.ingest}, demo simulator running`,
     ]);
+    // The website comes first, at the API's own address, and answers with its page.
+    expect(lines.slice(1, 3)).toEqual([
+      'craftstats:',
+      `  Website          http://127.0.0.1:${ports.api}/   (staff panel: http://127.0.0.1:${ports.api}/panel)`,
+    ]);
+    const page = await fetch(`http://127.0.0.1:${ports.api}/`);
+    expect([page.status, page.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
+    expect(await page.text()).toContain('<html lang="cs">');
     // Both apps had answered /health before the banner.
     const before = output.slice(0, output.indexOf('\ncraftstats:'));
     expect(before).toContain(`INFO: api: Server listening at http://127.0.0.1:${ports.api}`);

@@ -3,6 +3,7 @@ import { ApiConfig, Metrics, PlatformModule } from '@craftstats/platform';
 import { LeaderboardsModule } from './leaderboards/leaderboards.module';
 import { LogsModule } from './logs/logs.module';
 import { PlayersModule } from './players/players.module';
+import { SearchModule } from './search/search.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { AccountsModule } from './accounts/accounts.module';
 import { PanelModule } from './panel/panel.module';
@@ -21,6 +22,7 @@ export class AppModule {
         ServerStatusModule,
         LogsModule,
         PlayersModule,
+        SearchModule,
         AccountsModule,
         PanelModule,
       ],

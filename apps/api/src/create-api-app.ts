@@ -1,9 +1,13 @@
+import path from 'node:path';
+import { Logger } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ApiConfig, AppLogger, Metrics, createHttpApp } from '@craftstats/platform';
 import { AppModule } from './app.module';
 import { serveApiHome } from './openapi/openapi.home';
 import { setupOpenApi } from './openapi/openapi.setup';
 import { installFastPath } from './http-cache/fast-path';
+import { loadWebsiteFiles } from './website/website.files';
+import { serveWebsite } from './website/website.routes';
 
 /** Account requests are small JSON or form bodies; anything larger is refused with 413. */
 export const API_BODY_LIMIT = 16 * 1024;
@@ -22,7 +26,19 @@ export async function createApiApp(config: ApiConfig, logger?: AppLogger): Promi
   });
   // DOCS_ENABLED=false: no /docs, /docs-json or UI assets (404 like any unknown path).
   if (config.docsEnabled) setupOpenApi(app);
-  serveApiHome(app, config.docsEnabled);
+  // WEB_ENABLED (default): the website's pages and assets at this origin. Without it (or without a
+  // build), `/` points a person to the API documentation.
+  const site = config.web.enabled ? await loadWebsiteFiles(path.resolve(config.web.dir)) : null;
+  if (site !== null) {
+    serveWebsite(app, site);
+  } else {
+    if (config.web.enabled) {
+      new Logger('Website').warn({
+        msg: `no website build in ${path.resolve(config.web.dir)} (npm start builds it; npx nx run web:build); serving the API only`,
+      });
+    }
+    serveApiHome(app, config.docsEnabled);
+  }
   // Fresh micro-cache answers straight from a Fastify hook, before Nest's pipeline (ADR 0050); only
   // while the public rate limit is off, so that with it on the guard still counts every request.
   installFastPath(app, config);

@@ -5,9 +5,14 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { TestDatabase, createTestDatabase } from '@craftstats/persistence/testing';
-import { RunningApp, bootApp, testConfig } from '@craftstats/platform/testing';
+import {
+  RunningApp,
+  bootApp,
+  describeWithChromium,
+  launchChromium,
+  testConfig,
+} from '@craftstats/platform/testing';
 import { createApiApp } from '../src/create-api-app';
-import { describeWithChromium, launchChromium } from './support/chromium';
 
 // A frontend on another origin, as the website and the panel run: a page served by a second web
 // server imports the contracts package (its ES module build, unbundled) and calls the API with

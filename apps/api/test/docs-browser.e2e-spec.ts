@@ -1,8 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { TestDatabase, createTestDatabase } from '@craftstats/persistence/testing';
-import { RunningApp, bootApp, testConfig } from '@craftstats/platform/testing';
+import {
+  RunningApp,
+  bootApp,
+  describeWithChromium,
+  launchChromium,
+  testConfig,
+} from '@craftstats/platform/testing';
 import { createApiApp } from '../src/create-api-app';
-import { describeWithChromium, launchChromium } from './support/chromium';
 
 // Swagger UI rendered by a real browser (Debian's Chromium). The OpenAPI document does not depend on
 // the database: one SQLite database.

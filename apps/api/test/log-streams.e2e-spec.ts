@@ -197,20 +197,24 @@ describeEachDialect('log streams over Server-Sent Events (data ingested through 
       Array.from({ length: MAX_PER_CLIENT }, () => openStream(url('/economy/log/stream'))),
     );
     const errors: unknown[] = [];
+    let opens = 0;
     const subscription = subscribeEconomyLog({
       baseUrl: api.url,
       EventSource,
       reconnectDelayMs: 200,
       onEntry: (entry, position) => got.push({ value: entry.new_value, position }),
       onError: (event) => errors.push(event),
+      onOpen: () => opens++,
     });
     try {
       await until(() => errors.length > 0);
+      expect(opens).toBe(0); // refused, never connected
       for (const blocker of blockers) blocker.close();
       await new Promise((resolve) => setTimeout(resolve, 1_500)); // reconnected meanwhile
       await api.ingestor.send([coins(61), coins(62)]);
       await until(() => got.length >= 2);
       expect(got.map((g) => g.value)).toEqual(['61', '62']);
+      expect(opens).toBeGreaterThanOrEqual(1); // onOpen tells a page the stream is live again
       expect(subscription.lastEventId).toBe(got[1].position);
     } finally {
       subscription.close();

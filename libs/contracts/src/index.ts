@@ -10,6 +10,8 @@ export * from './lib/leaderboards';
 export * from './lib/server-status';
 export * from './lib/logs';
 export * from './lib/players';
+export * from './lib/search';
+export * from './lib/web';
 export * from './lib/accounts';
 export * from './lib/panel';
 export * from './lib/events';

@@ -24,6 +24,8 @@ export const CACHE_TTL_SECONDS = {
   playerCountHistory: 30,
   /** /player/:nick and /player/uuid/:uuid. */
   profile: 1,
+  /** /search/players: a new player shows up in the search box within this bound. */
+  search: 2,
 } as const;
 
 /** `Cache-Control: public, max-age=<this>, immutable` of a closed vote period's board (one year). */
@@ -37,4 +39,6 @@ export const CACHE_MAX_ENTRIES = {
   fixed: 64,
   /** Profiles: one entry per looked-up nick or uuid. */
   profiles: 5_000,
+  /** Searches: one entry per looked-up prefix (case-insensitive). */
+  searches: 5_000,
 } as const;

@@ -28,6 +28,8 @@ export const API_PATHS = {
   playerByNick: (nick: string): string => `/player/${encodeURIComponent(nick)}`,
   /** `GET /player/uuid/:uuid` (dashed or undashed, any case). */
   playerByUuid: (uuid: string): string => `/player/uuid/${encodeURIComponent(uuid)}`,
+  /** `GET /search/players?q=<start of a nick>`: up to 10 players (not under `/player/`, where any word is a nick). */
+  searchPlayers: '/search/players',
   register: '/account/register',
   login: '/account/login',
   me: '/account/me',
@@ -84,6 +86,7 @@ export const API_ROUTE_DEFINITIONS: readonly ApiRoute[] = [
   { method: 'GET', path: API_PATHS.achievementsLogStream, auth: 'public' },
   { method: 'GET', path: '/player/:nick', auth: 'public' },
   { method: 'GET', path: '/player/uuid/:uuid', auth: 'public' },
+  { method: 'GET', path: API_PATHS.searchPlayers, auth: 'public' },
   { method: 'POST', path: API_PATHS.register, auth: 'public' },
   { method: 'POST', path: API_PATHS.login, auth: 'public' },
   { method: 'GET', path: API_PATHS.me, auth: 'staff' },

@@ -28,6 +28,8 @@ export function testConfig(env: Record<string, string | undefined> = {}): TestCo
     RATE_LIMIT_PUBLIC: '0',
     RATE_LIMIT_AUTH: '0',
     LOG_REQUESTS: 'on',
+    // The website is served only by the suites that test it (whether or not it was built here).
+    WEB_ENABLED: 'false',
     ...env,
   };
   return { ...loadIngestorConfig(full), ...loadApiConfig(full) };
@@ -130,6 +132,7 @@ export async function startAppProcess(
       HOST: '127.0.0.1',
       LOG_FORMAT: 'json',
       LOG_REQUESTS: 'on',
+      WEB_ENABLED: 'false',
       ...env,
       [portVar]: port,
     },

@@ -5,3 +5,4 @@ export * from './http-fuzz';
 export * from './raw-http';
 export * from './openapi-lint';
 export * from './envelope-edges';
+export * from './chromium';

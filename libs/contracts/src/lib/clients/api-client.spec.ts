@@ -114,6 +114,8 @@ describe('createApiClient', () => {
     ['achievementsLog', '/achievements/log', (api: ApiClient) => api.achievementsLog()],
     ['playerByNick', '/player/Notch', (api: ApiClient) => api.playerByNick('Notch')],
     ['playerByUuid', `/player/uuid/${UUID}`, (api: ApiClient) => api.playerByUuid(UUID)],
+    ['searchPlayers', '/search/players?q=Pep_a', (api: ApiClient) => api.searchPlayers('Pep_a')],
+    ['searchPlayers', '/search/players?q=a%2Fb%26c', (api: ApiClient) => api.searchPlayers('a/b&c')],
     ['me', '/account/me', (api: ApiClient) => api.me()],
   ])('%s GETs %s and resolves to data', async (_name, path, call) => {
     const marker = { marker: path };

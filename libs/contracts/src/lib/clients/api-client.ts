@@ -12,6 +12,7 @@ import type { PagedEnvelope, PanelAchievementLogEntry, PanelEconomyLogEntry, Pan
 import { panelQueryToSearchParams } from '../panel';
 import { API_PATHS } from '../paths';
 import type { PlayerProfile } from '../players';
+import type { PlayerSearchResult } from '../search';
 import type { PlayerCount, PlayerCountHistoryPoint, StaffMember, UniquePlayers } from '../server-status';
 import type { FetchLike, HttpRequest, HttpResponse, RequestOptions } from './http';
 import {
@@ -93,6 +94,12 @@ export interface ApiClient {
   playerByNick(nick: string, options?: RequestOptions): Promise<PlayerProfile>;
   /** `GET /player/uuid/:uuid` (dashed or undashed); malformed → 400 `INVALID_UUID`, unknown → 404 `PLAYER_NOT_FOUND`. */
   playerByUuid(uuid: string, options?: RequestOptions): Promise<PlayerProfile>;
+  /**
+   * `GET /search/players?q=…`: up to 10 players whose nick starts with `prefix` (case-insensitive),
+   * ordered by nick. A prefix with characters no nick has (or longer than 32) rejects with 400
+   * `VALIDATION_FAILED`.
+   */
+  searchPlayers(prefix: string, options?: RequestOptions): Promise<PlayerSearchResult[]>;
   /** `POST /account/register`: sets a staff member's password; see {@link AccountResult}. */
   register(body: RegisterRequest, options?: RequestOptions): Promise<AccountResult<RegisterResponse>>;
   /**
@@ -224,6 +231,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     achievementsLog: (o) => getData<AchievementLogEntry[]>(API_PATHS.achievementsLog, o),
     playerByNick: (nick, o) => getData<PlayerProfile>(API_PATHS.playerByNick(nick), o),
     playerByUuid: (uuid, o) => getData<PlayerProfile>(API_PATHS.playerByUuid(uuid), o),
+    searchPlayers: (prefix, o) => getData<PlayerSearchResult[]>(API_PATHS.searchPlayers, o, { q: prefix }),
     register: ({ username, password, adminKey }, o) =>
       postAccount<RegisterResponse>(API_PATHS.register, { username, password, adminKey }, o),
     login: ({ username, password }, o) =>

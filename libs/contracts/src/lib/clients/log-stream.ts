@@ -25,6 +25,8 @@ export interface LogStreamOptions<T> {
   onEntry: (entry: T, position: number) => void;
   /** Connection problems (the subscription keeps reconnecting by itself). */
   onError?: (event: unknown) => void;
+  /** The stream is (again) connected: after the first connection and after every reconnect. */
+  onOpen?: () => void;
   /** Continue after this position (e.g. the last one a previous page showed); default: new entries only. */
   lastEventId?: number;
   /** `EventSource` implementation; defaults to the global one. */
@@ -62,6 +64,7 @@ function subscribe<T>(path: string, options: LogStreamOptions<T>): LogSubscripti
     source = current;
     current.addEventListener('open', () => {
       delay = firstDelay;
+      if (!closed) options.onOpen?.();
     });
     current.addEventListener('message', (event) => {
       const position = Number(event.lastEventId);

@@ -1,5 +1,12 @@
 import { DomainError } from '../errors/domain-error';
-import { discriminatorFor, fnv1a32, isValidNick, nickKey, normalizeUuid } from './player.identity';
+import {
+  discriminatorFor,
+  fnv1a32,
+  isValidNick,
+  nickKey,
+  nickPrefixRange,
+  normalizeUuid,
+} from './player.identity';
 
 // Notch's premium (version 4) UUID and an offline-mode (version 3, name-based) UUID.
 const PREMIUM = '069a79f4-44e9-4726-a5be-fca90e38aaf5';
@@ -89,6 +96,28 @@ describe('nickKey', () => {
   it('is the lower-case nick, so lookups ignore case', () => {
     expect(nickKey('NoTcH_.*-1')).toBe('notch_.*-1');
     expect(nickKey('Notch')).toBe(nickKey('NOTCH'));
+  });
+});
+
+describe('nickPrefixRange', () => {
+  it('is the lower-case prefix up to the prefix with its last character raised by one', () => {
+    expect(nickPrefixRange('PeP')).toEqual({ from: 'pep', until: 'peq' });
+    expect(nickPrefixRange('a_')).toEqual({ from: 'a_', until: 'a`' });
+    expect(nickPrefixRange('Z')).toEqual({ from: 'z', until: '{' });
+  });
+
+  it('holds exactly the keys that start with the prefix, in code-unit order', () => {
+    const keys = ['pep', 'pep_', 'pepa', 'pepz', 'pe', 'peq', 'pfa', 'pe_p', 'pe.p'];
+    const { from, until } = nickPrefixRange('Pep');
+    // JavaScript compares strings by code unit, as the binary collations of both dialects do.
+    expect(keys.filter((key) => key >= from && key < until).sort()).toEqual(
+      keys.filter((key) => key.startsWith('pep')).sort(),
+    );
+    for (const prefix of ['-', '.', '*', '9', '_', 'z'])
+      for (const key of ['-', '.', '*', '0', '9', '_', 'a', 'z'].map((c) => `${prefix}${c}`)) {
+        const range = nickPrefixRange(prefix);
+        expect([key, key >= range.from && key < range.until]).toEqual([key, key.startsWith(prefix)]);
+      }
   });
 });
 

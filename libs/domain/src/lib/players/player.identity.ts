@@ -33,6 +33,18 @@ export function nickKey(nick: string): string {
   return nick.toLowerCase();
 }
 
+/**
+ * The range of nick keys that start with `prefix` (case-insensitive): `from` ≤ key < `until` in binary
+ * (code unit) order, the order of the `nick_lower` index on both dialects. `until` is the prefix with
+ * its last character's code raised by one, so a range scan of the index finds exactly the keys that
+ * start with the prefix, however many players there are. `prefix` must be a non-empty nick prefix.
+ */
+export function nickPrefixRange(prefix: string): { from: string; until: string } {
+  const from = nickKey(prefix);
+  const last = from.charCodeAt(from.length - 1);
+  return { from, until: `${from.slice(0, -1)}${String.fromCharCode(last + 1)}` };
+}
+
 /** 32-bit FNV-1a over the UTF-16 code units of `text` (UUIDs are ASCII, so these are bytes). */
 export function fnv1a32(text: string): number {
   let hash = 0x811c9dc5;

@@ -17,12 +17,24 @@ export interface StaffRecord {
   rank: string;
 }
 
+/** A player found by the start of its nick. */
+export interface PlayerSearchRecord {
+  nick: string;
+  uuid: string;
+}
+
 /** Read side of the players projection (port; persistence implements it). */
 export abstract class PlayerRepository {
   /** Case-insensitive; when several players once held the nick, the newest holder wins. */
   abstract findByNick(nick: string, periods: VotePeriodKeys): Promise<PlayerRecord | null>;
   /** `uuid` is the dashed lower-case form. */
   abstract findByUuid(uuid: string, periods: VotePeriodKeys): Promise<PlayerRecord | null>;
+  /**
+   * Up to `limit` players whose nick starts with `prefix`, any letter case, ordered by nick
+   * (case-insensitively), then by when they took it, then uuid. Index-backed: the cost does not grow
+   * with the number of players.
+   */
+  abstract searchByNickPrefix(prefix: string, limit: number): Promise<PlayerSearchRecord[]>;
   /** Players whose rank is one of `rankIds`, ordered by rank id, then nick. */
   abstract findStaff(rankIds: readonly string[]): Promise<StaffRecord[]>;
   /** Players whose ECONOMY_REGISTER was stored (kept as a counter, O(1)). */

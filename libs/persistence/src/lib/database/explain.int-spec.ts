@@ -237,6 +237,11 @@ const EXPECTED_PLANS: Record<string, Record<Dialect, RegExp[]>> = {
       ),
     ],
   },
+  // A range of the nick index read in its own order, stopped after 10 rows (the search box).
+  searchByNickPrefix: {
+    mysql: [/^table=PlayerEntity type=range key=idx_players_nick /],
+    sqlite: [/^SEARCH PlayerEntity USING INDEX idx_players_nick \(nick_lower>\? AND nick_lower<\?\)$/],
+  },
   // Bounded by the number of staff, not of players: the (rank, nick) sort runs over the rows the index
   // found. An index (rank_id, nick_lower, uuid) would remove it; not needed at any realistic staff size.
   staff: {
@@ -406,5 +411,22 @@ describeEachDialect('query plans of the public reads at 100k players', (fx) => {
     expect(await new TypeOrmPlayerRepository(fx.dataSource).findStaff(['12', '13'])).toHaveLength(
       PLAYERS / 1000,
     );
+  });
+
+  it('the player search reads a range of idx_players_nick in index order, without a scan or a sort', async () => {
+    for (const prefix of ['P', 'player7777', 'PLAYER1234']) {
+      const plans = await plansOf((ds) => new TypeOrmPlayerRepository(ds).searchByNickPrefix(prefix, 10));
+      expect(plans).toHaveLength(1);
+      expectNoScanNoSort(plans);
+      expectPlan(plans[0].plan, 'searchByNickPrefix');
+      expect(plans[0].sql).toMatch(/LIMIT 10$/);
+    }
+    // player7777 and player77770..player77779: eleven match, the first ten by nick come back.
+    const found = await new TypeOrmPlayerRepository(fx.dataSource).searchByNickPrefix('PLAYER7777', 10);
+    expect(found.map((p) => p.nick)).toEqual([
+      'Player7777',
+      ...Array.from({ length: 9 }, (_, i) => `Player7777${i}`),
+    ]);
+    expect(found[0].uuid).toBe(testUuid(7777));
   });
 });

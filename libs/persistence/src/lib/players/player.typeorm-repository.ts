@@ -1,5 +1,13 @@
-import { DataSource, In } from 'typeorm';
-import { PlayerRecord, PlayerRepository, StaffRecord, VotePeriodKeys, nickKey } from '@craftstats/domain';
+import { And, DataSource, In, LessThan, MoreThanOrEqual } from 'typeorm';
+import {
+  PlayerRecord,
+  PlayerRepository,
+  PlayerSearchRecord,
+  StaffRecord,
+  VotePeriodKeys,
+  nickKey,
+  nickPrefixRange,
+} from '@craftstats/domain';
 import { dialectOf } from '../database/data-source';
 import { PreparedReads } from '../database/prepared-reads';
 import { CounterEntity } from '../stats/counter.entity';
@@ -32,6 +40,19 @@ export class TypeOrmPlayerRepository extends PlayerRepository {
   async findByUuid(uuid: string, periods: VotePeriodKeys): Promise<PlayerRecord | null> {
     const row = await this.reads.one(this.byUuidSql, [periods.month, periods.week, uuid]);
     return row === undefined ? null : profileRecordFromRow(row);
+  }
+
+  async searchByNickPrefix(prefix: string, limit: number): Promise<PlayerSearchRecord[]> {
+    // A range of idx_players_nick (nick_lower, nick_since, uuid) read in its own order: at most `limit`
+    // index entries and rows, at any number of players (no LIKE: SQLite would not use the index for it).
+    const { from, until } = nickPrefixRange(prefix);
+    const rows = await this.dataSource.getRepository(PlayerEntity).find({
+      select: { nick: true, uuid: true },
+      where: { nickLower: And(MoreThanOrEqual(from), LessThan(until)) },
+      order: { nickLower: 'ASC', nickSince: 'ASC', uuid: 'ASC' },
+      take: limit,
+    });
+    return rows.map((row) => ({ nick: row.nick, uuid: row.uuid }));
   }
 
   async findStaff(rankIds: readonly string[]): Promise<StaffRecord[]> {

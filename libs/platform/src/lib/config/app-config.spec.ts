@@ -38,6 +38,7 @@ describe("the apps' configuration loaders", () => {
       rateLimitAuth: 10,
       playerCountHistoryDays: 30,
       sseMaxPerClient: 10,
+      web: { enabled: true, dir: 'dist/apps/web' },
       jwtSecretGenerated: true,
       nodeEnv: 'development',
       logging: { level: 'log', format: 'pretty', requests: false },
@@ -64,6 +65,8 @@ describe("the apps' configuration loaders", () => {
       RATE_LIMIT_AUTH: '5',
       LOG_LEVEL: 'debug',
       PLAYERCOUNT_HISTORY_DAYS: '90',
+      WEB_ENABLED: 'false',
+      WEB_DIR: '/srv/craftstats/web',
     });
     expect(config).toMatchObject({
       production: true,
@@ -94,6 +97,7 @@ describe("the apps' configuration loaders", () => {
       rateLimitPublic: 0,
       rateLimitAuth: 5,
       playerCountHistoryDays: 90,
+      web: { enabled: false, dir: '/srv/craftstats/web' },
     });
   });
 
@@ -112,6 +116,7 @@ describe("the apps' configuration loaders", () => {
     ['UNIQUE_PLAYERS_OFFSET', { UNIQUE_PLAYERS_OFFSET: '-1' }],
     ['TZ_COMMUNITY', { TZ_COMMUNITY: 'Europe/Atlantis' }],
     ['REDIS_URL', { REDIS_URL: 'localhost:6379' }],
+    ['WEB_ENABLED', { WEB_ENABLED: 'off' }],
     ['RATE_LIMIT_PUBLIC', { RATE_LIMIT_PUBLIC: '1.5' }],
     ['RATE_LIMIT_AUTH', { RATE_LIMIT_AUTH: 'many' }],
     ['NODE_ENV', { NODE_ENV: 'prod' }],

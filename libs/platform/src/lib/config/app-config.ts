@@ -12,6 +12,7 @@ import {
   integer,
   loggingConfig,
   nodeEnv,
+  oneOf,
   optionalSecret,
   parseDatabaseUrl,
   port,
@@ -47,6 +48,14 @@ export interface IngestCredential {
   token: string;
 }
 
+/** The website (apps/web) served by the API at its own origin (WEB_ENABLED, WEB_DIR). */
+export interface WebConfig {
+  /** Serve the website's pages and assets (default true); false = the API answers as without it. */
+  enabled: boolean;
+  /** Folder of the built website (`index.html`, `assets/`), relative to the working directory. */
+  dir: string;
+}
+
 /** The API's configuration. */
 export interface ApiConfig extends ServiceConfig {
   apiPort: number;
@@ -68,6 +77,7 @@ export interface ApiConfig extends ServiceConfig {
   sseMaxPerClient: number;
   /** Days of per-minute player-count history kept (PLAYERCOUNT_HISTORY_DAYS). */
   playerCountHistoryDays: number;
+  web: WebConfig;
 }
 
 /** The log-ingestor's configuration: no JWT secret, no admin key, no rate limits. */
@@ -90,6 +100,7 @@ export const CONFIG_DEFAULTS = {
   rateLimitPrefix: 'craftstats:rl',
   playerCountHistoryDays: 30,
   sseMaxPerClient: 10,
+  webDir: 'dist/apps/web',
 } as const;
 
 function parseIngestTokens(raw: string | undefined): IngestCredential[] {
@@ -204,6 +215,10 @@ export function loadApiConfig(env: Env = process.env): ApiConfig {
       1,
       3650,
     ),
+    web: {
+      enabled: oneOf(env, 'WEB_ENABLED', ['true', 'false'], 'true') === 'true',
+      dir: read(env, 'WEB_DIR') ?? CONFIG_DEFAULTS.webDir,
+    },
   };
 }
 

@@ -1,0 +1,9 @@
+const preset = require('../../jest.preset.cjs');
+
+/** Unit tests of the website's pure modules (routing, formatting, periods, boards, links). */
+module.exports = {
+  ...preset,
+  displayName: 'web',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/test/unit/**/*.spec.ts'],
+};

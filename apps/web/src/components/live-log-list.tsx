@@ -1,0 +1,58 @@
+import {
+  type AchievementLogEntry,
+  type EconomyLogEntry,
+  subscribeAchievementsLog,
+  subscribeEconomyLog,
+} from '@craftstats/contracts';
+import { cs } from '../i18n/cs';
+import { api } from '../lib/api';
+import { type LiveLog, useLiveLog } from '../lib/live-log';
+import { Failure, Loading } from './failure';
+import { AchievementEntryItem, EconomyEntryItem } from './log-entries';
+
+export function useEconomyLive(limit: number, paused = false): LiveLog<EconomyLogEntry> {
+  return useLiveLog((signal) => api.economyLog({ signal }), subscribeEconomyLog, limit, paused);
+}
+
+export function useAchievementsLive(limit: number, paused = false): LiveLog<AchievementLogEntry> {
+  return useLiveLog((signal) => api.achievementsLog({ signal }), subscribeAchievementsLog, limit, paused);
+}
+
+/** The stream's state in words, for everyone (a live region announces changes politely). */
+export function StreamStatus({ log }: { log: LiveLog<unknown> }) {
+  return (
+    <p class={`stream ${log.stream}`} role="status">
+      {log.stream === 'reconnecting'
+        ? cs.live.reconnecting
+        : log.stream === 'live'
+          ? cs.live.connected
+          : cs.common.loading}
+    </p>
+  );
+}
+
+export function EconomyLiveList({ log, label }: { log: LiveLog<EconomyLogEntry>; label: string }) {
+  if (log.loading) return <Loading />;
+  if (log.error !== null) return <Failure error={log.error} retry={log.retry} />;
+  if (log.entries.length === 0) return <p class="muted">{cs.live.empty}</p>;
+  return (
+    <ol class="log" aria-label={label}>
+      {log.entries.map((item) => (
+        <EconomyEntryItem key={item.key} entry={item.entry} />
+      ))}
+    </ol>
+  );
+}
+
+export function AchievementsLiveList({ log, label }: { log: LiveLog<AchievementLogEntry>; label: string }) {
+  if (log.loading) return <Loading />;
+  if (log.error !== null) return <Failure error={log.error} retry={log.retry} />;
+  if (log.entries.length === 0) return <p class="muted">{cs.live.empty}</p>;
+  return (
+    <ol class="log" aria-label={label}>
+      {log.entries.map((item) => (
+        <AchievementEntryItem key={item.key} entry={item.entry} />
+      ))}
+    </ol>
+  );
+}
