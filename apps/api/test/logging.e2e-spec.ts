@@ -341,7 +341,7 @@ describe('logs: the API as its own process', () => {
     expect(lines.length).toBeLessThanOrEqual(8);
   });
 
-  it('writes a fatal start failure before it exits with 1', async () => {
+  it('writes a taken port as one fatal line naming API_PORT before it exits with 69', async () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as { port: number }).port;
@@ -350,17 +350,18 @@ describe('logs: the API as its own process', () => {
         () => null,
         (error: Error) => error.message,
       );
-      expect(failed).toMatch(/exited with 1 before listening/);
+      expect(failed).toMatch(/exited with 69 before listening/);
       const fatal = (failed ?? '')
         .split('\n')
         .filter((line) => line.startsWith('{'))
         .map((line) => JSON.parse(line) as Entry)
         .find((e) => e['level'] === 'fatal');
-      expect(fatal).toMatchObject({
+      expect(fatal).toEqual({
+        level: 'fatal',
+        time: expect.any(String),
         app: 'api',
         context: 'Bootstrap',
-        msg: 'start failed',
-        err: { code: 'EADDRINUSE' },
+        msg: `API_PORT=${port}: the port is already in use on 127.0.0.1 (EADDRINUSE); stop the other process or choose another port`,
       });
     } finally {
       blocker.close();

@@ -179,10 +179,12 @@ describe('the website at the API origin', () => {
     });
   });
 
-  it('with WEB_ENABLED=false answers as without a website: the JSON 404', async () => {
+  it('with WEB_ENABLED=false answers as without a website: / points to /docs, the pages are the JSON 404', async () => {
     const running = await boot({ WEB_ENABLED: 'false', WEB_DIR: dir });
     try {
-      for (const target of ['/', '/zebricky', '/hrac/Pepa', '/panel', '/assets/index-Bq3xZ1.js']) {
+      const home = await raw(`${running.url}/`);
+      expect([home.status, home.headers.get('location')]).toEqual([302, '/docs']);
+      for (const target of ['/zebricky', '/hrac/Pepa', '/panel', '/assets/index-Bq3xZ1.js']) {
         const answer = await raw(`${running.url}${target}`);
         expect([target, answer.status]).toEqual([target, 404]);
         expect(json(answer)).toMatchObject({ status: 404, error: 'NOT_FOUND' });
@@ -195,7 +197,9 @@ describe('the website at the API origin', () => {
   it('without a build in WEB_DIR says so once and answers as without a website', async () => {
     const running = await boot({ WEB_ENABLED: 'true', WEB_DIR: path.join(dir, 'not-built') });
     try {
-      const answer = await raw(`${running.url}/`);
+      const home = await raw(`${running.url}/`);
+      expect([home.status, home.headers.get('location')]).toEqual([302, '/docs']);
+      const answer = await raw(`${running.url}/zebricky`);
       expect(answer.status).toBe(404);
       expect(json(answer)).toMatchObject({ error: 'NOT_FOUND' });
       const warnings = running.logger
