@@ -10,7 +10,8 @@ import { AppProcess, RunningApp, bootApp, startAppProcess, testConfig } from '@c
 import { createApiApp } from '../src/create-api-app';
 import { PublicRateLimit } from '../src/rate-limit/rate-limit.decorators';
 import { RateLimitModule } from '../src/rate-limit/rate-limit.module';
-import { RedisRateLimitBackend } from '../src/rate-limit/rate-limit.storage';
+import { RATE_LIMIT_WINDOW_MS } from '../src/rate-limit/rate-limit.constants';
+import { LocalCounters, SHARED_FLUSH_MS, SharedCounters } from '../src/rate-limit/rate-limit.counters';
 import {
   HttpAnswer,
   STAFF_RANK,
@@ -48,18 +49,41 @@ const limits = (res: HttpAnswer) => ({
 const seconds = (value: string | null): number => Number(value ?? NaN);
 
 /**
- * Moves the rate-limit clock of a running app (the in-process windows read it): `nextWindow()` jumps
- * past the current one-minute window, so recovery is tested without waiting a minute.
+ * Moves the rate-limit clock of a running app (the windows are whole minutes of it): it starts just
+ * after a minute begins, and `nextWindow()` jumps to the start of the next one, so recovery is tested
+ * without waiting a minute.
  */
 function controlClock(app: NestFastifyApplication): { nextWindow(): void } {
-  let offset = 0;
+  const minuteStart = (ms: number) => Math.floor(ms / RATE_LIMIT_WINDOW_MS) * RATE_LIMIT_WINDOW_MS;
+  let offset = minuteStart(Date.now()) + RATE_LIMIT_WINDOW_MS + 100 - Date.now();
   jest.spyOn(app.get(Clock), 'now').mockImplementation(() => Date.now() + offset);
   return {
     nextWindow: () => {
-      offset += 61_000;
+      const now = Date.now() + offset;
+      offset += minuteStart(now) + RATE_LIMIT_WINDOW_MS + 100 - now;
     },
   };
 }
+
+/** Runs `check` (which asserts) until it passes, for at most 2 s. */
+async function eventually(check: () => void): Promise<void> {
+  const deadline = Date.now() + 2_000;
+  for (;;) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+/**
+ * Longer than one flush of the shared counters and its round trips (with room for a loaded machine):
+ * what another instance may lag behind (docs/adr/0072).
+ */
+const settle = () => new Promise((resolve) => setTimeout(resolve, SHARED_FLUSH_MS * 5));
 
 describeEachDialect('rate limits of /account/register and /account/login', (fx) => {
   let running: RunningApp;
@@ -336,8 +360,7 @@ describeEachDialect('rate limit of the account endpoints when Redis is unreachab
         .filter((l) => l['context'] === 'RateLimit');
       expect(outage[0]).toMatchObject({
         level: 'error',
-        msg: 'Rate-limit storage unavailable; counting in-process until it is back',
-        backend: 'redis',
+        msg: 'Rate-limit counters cannot reach Redis; each instance counts on its own until it is back',
       });
     } finally {
       await running.close();
@@ -457,49 +480,73 @@ describe('rate limit of the public read endpoints (@PublicRateLimit)', () => {
   });
 });
 
-describe('Redis rate-limit counters', () => {
+describe('rate-limit counters shared through Redis (SharedCounters)', () => {
+  /** A clock at the start of a window, as every instance reads it. */
+  class FixedClock extends Clock {
+    current = Math.floor(Date.now() / RATE_LIMIT_WINDOW_MS) * RATE_LIMIT_WINDOW_MS + 1_000;
+    now(): number {
+      return this.current;
+    }
+  }
+  const prefix = () => `craftstats-test:${process.pid}:${randomBytes(6).toString('hex')}`;
+
   itWithRedis(
-    'count atomically under concurrency and expire with the window (INCR + PEXPIRE in one script)',
+    "count without a round trip per hit, and see the other instances' hits after a flush",
     async () => {
-      const backend = new RedisRateLimitBackend(TEST_REDIS_URL);
-      await backend.connect();
+      const clock = new FixedClock();
+      const shared = prefix();
+      const a = new SharedCounters(clock, TEST_REDIS_URL, shared);
+      const b = new SharedCounters(clock, TEST_REDIS_URL, shared);
       try {
-        const key = `craftstats-test:${process.pid}:${randomBytes(6).toString('hex')}`;
-        const hits = await Promise.all(Array.from({ length: 20 }, () => backend.hit(key, 400)));
-        expect(hits.map((h) => h.hits).sort((a, b) => a - b)).toEqual(
-          Array.from({ length: 20 }, (_, i) => i + 1),
-        );
-        for (const hit of hits) {
-          expect(hit.resetMs).toBeGreaterThan(0);
-          expect(hit.resetMs).toBeLessThanOrEqual(400);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        expect((await backend.hit(key, 400)).hits).toBe(1);
+        await settle(); // connected
+        // Synchronous: the counts are there at once, before any flush.
+        const onA = [1, 2, 3].map(() => a.hit('public', '198.51.100.7').hits);
+        expect(onA).toEqual([1, 2, 3]);
+        expect(b.peek('public', '198.51.100.7').hits).toBe(0);
+        // One flush later b has heard of a's hits, and counts on from them.
+        await a.flush();
+        await eventually(() => expect(b.peek('public', '198.51.100.7').hits).toBe(3));
+        expect(b.hit('public', '198.51.100.7').hits).toBe(4);
+        await b.flush();
+        await eventually(() => expect(a.peek('public', '198.51.100.7').hits).toBe(4));
+        // Another key and another scope are counted apart.
+        expect([a.peek('public', '198.51.100.8').hits, a.peek('auth-ip', '198.51.100.7').hits]).toEqual([
+          0, 0,
+        ]);
       } finally {
-        await backend.close();
+        await Promise.all([a.close(), b.close()]);
       }
     },
   );
+
+  it('keep counting on each instance while Redis is unreachable (the limit is never off)', async () => {
+    const clock = new FixedClock();
+    const counters = new SharedCounters(clock, 'redis://127.0.0.1:1', prefix());
+    try {
+      const hits = Array.from({ length: 5 }, () => counters.hit('auth-ip', '203.0.113.9').hits);
+      await counters.flush();
+      expect([...hits, counters.peek('auth-ip', '203.0.113.9').hits]).toEqual([1, 2, 3, 4, 5, 5]);
+    } finally {
+      await counters.close();
+    }
+  });
 });
 
-describe('Redis rate-limit counters, read without counting', () => {
-  itWithRedis('peek reports the open window and never counts a hit', async () => {
-    const backend = new RedisRateLimitBackend(TEST_REDIS_URL);
-    await backend.connect();
-    try {
-      const key = `craftstats-test:${process.pid}:${randomBytes(6).toString('hex')}`;
-      expect(await backend.peek(key)).toBeNull();
-      await backend.hit(key, 5_000);
-      await backend.hit(key, 5_000);
-      const seen = await backend.peek(key);
-      expect(seen?.hits).toBe(2);
-      expect(seen?.resetMs).toBeGreaterThan(0);
-      expect(seen?.resetMs).toBeLessThanOrEqual(5_000);
-      expect((await backend.peek(key))?.hits).toBe(2);
-      expect((await backend.hit(key, 5_000)).hits).toBe(3);
-    } finally {
-      await backend.close();
-    }
+describe('in-process rate-limit counters (LocalCounters)', () => {
+  it('hold a million distinct client addresses in fixed memory and still count every one of them', () => {
+    const clock = { now: () => 1_800_000_000_000 } as Clock;
+    const counters = new LocalCounters(clock);
+    const address = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+    const heapBefore = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 1_000_000; i++) counters.hit('public', address(i));
+    const heapGrowth = process.memoryUsage().heapUsed - heapBefore;
+    // A flood of other addresses never resets anyone's count: a repeated client keeps all its hits.
+    for (let i = 0; i < 600; i++) counters.hit('public', '192.0.2.1');
+    expect(counters.peek('public', '192.0.2.1').hits).toBeGreaterThanOrEqual(600);
+    // …and over-counts a quiet client by little: a million hits spread over the sketch.
+    const quiet = Array.from({ length: 100 }, (_, i) => counters.peek('public', address(i * 9_973)).hits);
+    expect(Math.max(...quiet)).toBeLessThan(40);
+    expect(heapGrowth).toBeLessThan(32 * 1024 * 1024);
   });
 });
 
@@ -522,6 +569,7 @@ describeEachDialect('rate limits shared by two API processes through Redis', (fx
           answers.push(
             await postJson(processes[i % 2].url, LOGIN, { username: 'Nikdo', password: 'spatne-heslo' }),
           );
+          await settle(); // the other instance hears of it within one flush (docs/adr/0072)
         }
         expect(answers.map((a) => [a.status, limits(a).remaining])).toEqual([
           [401, '4'],
@@ -533,7 +581,7 @@ describeEachDialect('rate limits shared by two API processes through Redis', (fx
         ]);
         expect(answers[5].body).toEqual(ACCOUNT_LIMITED);
         expect(seconds(answers[5].headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-        for (const p of processes) expect(p.output()).toContain('Rate-limit counters in Redis');
+        for (const p of processes) expect(p.output()).toContain('Rate-limit counters shared in Redis');
       } finally {
         await Promise.all(processes.map((p) => p.stop()));
       }
@@ -562,14 +610,19 @@ describeEachDialect(
           processes.push(await startAppProcess('api', env));
           processes.push(await startAppProcess('api', env));
           const on = (i: number) => processes[i % 2].url;
-          const attempt = (from: string, i: number, password = 'spatne-heslo') =>
-            postJsonFrom(from, on(i), LOGIN, { username: 'Redis_Pepa', password });
+          // Each attempt once the other instance has heard of the previous one (one flush, docs/adr/0072).
+          const attempt = async (from: string, i: number, password = 'spatne-heslo') => {
+            const answer = await postJsonFrom(from, on(i), LOGIN, { username: 'Redis_Pepa', password });
+            await settle();
+            return answer;
+          };
           const registered = await postJsonFrom('127.0.0.40', on(0), REGISTER, {
             username: 'Redis_Pepa',
             password: PASSWORD,
             adminKey: TEST_ADMIN_KEY,
           });
           expect(registered.status).toBe(200); // the name's 1st attempt
+          await settle();
 
           const attacker: number[] = [];
           for (let i = 0; i < 8; i++) attacker.push((await attempt('127.0.0.41', i)).status);

@@ -2,7 +2,7 @@ import { HttpException, Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES } from '@craftstats/contracts';
 import { ApiException, ErrorAnswer, MappedErrorReply, envelopeAnswer } from '@craftstats/platform';
-import { AUTH_THROTTLER, RATE_LIMIT_HEADERS } from '../rate-limit/rate-limit.constants';
+import { RATE_LIMIT_HEADERS } from '../rate-limit/rate-limit.constants';
 import { RateLimitGuard } from '../rate-limit/rate-limit.guard';
 import { ACCOUNT_BODY_MESSAGES } from './accounts.dto';
 
@@ -66,12 +66,7 @@ export class AccountErrorAnswer extends ErrorAnswer {
   }
 
   async answer(error: unknown, request: FastifyRequest, reply: FastifyReply): Promise<MappedErrorReply> {
-    if (!reply.hasHeader(RATE_LIMIT_HEADERS.limit)) {
-      const headers = await this.rateLimit
-        .peekHeaders(AUTH_THROTTLER, request)
-        .catch((): Record<string, string> => ({}));
-      void reply.headers(headers);
-    }
+    if (!reply.hasHeader(RATE_LIMIT_HEADERS.limit)) void reply.headers(this.rateLimit.peekHeaders(request));
     return toAccountError(error);
   }
 }

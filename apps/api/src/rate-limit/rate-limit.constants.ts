@@ -1,7 +1,7 @@
-/** Both throttlers count requests in fixed windows of one minute (SPEC §2: "per minute"). */
+/** Both scopes count requests in fixed windows of one minute, aligned to the clock (README: "per minute"). */
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
-/** Named throttlers (ThrottlerModule options): the public read endpoints and the account endpoints. */
+/** The rate-limited scopes: the public read endpoints and the account endpoints. */
 export const PUBLIC_THROTTLER = 'public';
 export const AUTH_THROTTLER = 'auth';
 export type RateLimitScope = typeof PUBLIC_THROTTLER | typeof AUTH_THROTTLER;
@@ -13,7 +13,7 @@ export type RateLimitScope = typeof PUBLIC_THROTTLER | typeof AUTH_THROTTLER;
  */
 export const AUTH_USERNAME_LIMIT_FACTOR = 10;
 
-/** Metadata key set by `@PublicRateLimit()` / `@AuthRateLimit()`: which throttler guards the route. */
+/** Metadata key set by `@PublicRateLimit()` / `@AuthRateLimit()`: which scope guards the route. */
 export const RATE_LIMIT_SCOPE = 'craftstats:rate-limit-scope';
 
 /** Standard header names (IETF draft "RateLimit header fields for HTTP", as most proxies/clients read them). */

@@ -1,134 +1,143 @@
-import { ExecutionContext } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import { ThrottlerStorage } from '@nestjs/throttler';
-import { testConfig } from '@craftstats/platform/testing';
-import { ApiException } from '@craftstats/platform';
-import { AUTH_THROTTLER, PUBLIC_THROTTLER, RATE_LIMIT_WINDOW_MS } from './rate-limit.constants';
-import { RateLimitGuard } from './rate-limit.guard';
+import type { ExecutionContext } from '@nestjs/common';
+import type { Reflector } from '@nestjs/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiException, Clock } from '@craftstats/platform';
+import {
+  AUTH_THROTTLER,
+  PUBLIC_THROTTLER,
+  RATE_LIMIT_WINDOW_MS,
+  RateLimitScope,
+} from './rate-limit.constants';
+import { LocalCounters } from './rate-limit.counters';
+import { RateLimitGuard, clientOf } from './rate-limit.guard';
 
-/** The counter a key belongs to: `ip` or `user` (keys are `<prefix>:<throttler>:<ip|user>:<sha256>`). */
-const kindOf = (key: string) => key.split(':').at(-2);
+/** 10 s into a window: 50 s left of it. */
+const NOW = 29_000_000 * RATE_LIMIT_WINDOW_MS + 10_000;
 
-/** What the mocked storage answers for a key: hits so far in the window (this one included). */
-type Hits = (key: string) => number;
-
-function guardWith(
-  publicLimit: number,
-  authLimit: number,
-  options: { scope?: string; body?: unknown; hits?: Hits } = {},
-) {
-  const reflector = { getAllAndOverride: jest.fn(() => options.scope ?? PUBLIC_THROTTLER) };
-  const hits: Hits = options.hits ?? (() => 1);
-  const storage = {
-    increment: jest.fn(async (key: string, _ttl: number, limit: number) => ({
-      totalHits: hits(key),
-      timeToExpire: 60,
-      isBlocked: hits(key) > limit,
-      timeToBlockExpire: hits(key) > limit ? 60 : 0,
-    })),
-  };
-  const guard = new RateLimitGuard(
-    {
-      throttlers: [
-        { name: PUBLIC_THROTTLER, limit: publicLimit, ttl: RATE_LIMIT_WINDOW_MS },
-        { name: AUTH_THROTTLER, limit: authLimit, ttl: RATE_LIMIT_WINDOW_MS },
-      ],
-    },
-    storage as unknown as ThrottlerStorage,
-    reflector as unknown as Reflector,
-    testConfig(),
-  );
-  const reply = { headers: jest.fn() };
-  class SomeController {
-    route(): string {
-      return 'handled';
+function guardFor(scope: RateLimitScope | undefined, limits = { public: 3, auth: 2 }) {
+  const clock = { now: () => NOW } as Clock;
+  const reflector = { getAllAndOverride: () => scope } as unknown as Reflector;
+  const guard = new RateLimitGuard(new LocalCounters(clock), reflector, {
+    rateLimitPublic: limits.public,
+    rateLimitAuth: limits.auth,
+  });
+  const handler = () => undefined;
+  /** One request from `ip` (with `body`): the headers set and the outcome (true, or the 429's headers). */
+  const request = (ip: string, body?: unknown) => {
+    const headers: Record<string, string> = {};
+    const reply = { headers: (h: Record<string, string>) => Object.assign(headers, h) };
+    const context = {
+      getHandler: () => handler,
+      getClass: () => Object,
+      switchToHttp: () => ({
+        getRequest: () => ({ ip, body }) as unknown as FastifyRequest,
+        getResponse: () => reply as unknown as FastifyReply,
+      }),
+    } as unknown as ExecutionContext;
+    try {
+      return { passed: guard.canActivate(context), headers };
+    } catch (error) {
+      if (!(error instanceof ApiException)) throw error;
+      return {
+        refused: error.getStatus(),
+        code: error.code,
+        retryAfter: error.headers['Retry-After'],
+        headers,
+      };
     }
-  }
-  const context = {
-    getHandler: () => SomeController.prototype.route,
-    getClass: () => SomeController,
-    switchToHttp: () => ({
-      getRequest: () => ({ ip: '203.0.113.7', body: options.body }),
-      getResponse: () => reply,
-    }),
-  } as unknown as ExecutionContext;
-  return { guard, reflector, storage, reply, context };
+  };
+  return { guard, request };
 }
 
-describe('RateLimitGuard', () => {
-  it('does no work per request when both throttlers are off: no metadata lookup, no counter, no headers', async () => {
-    const { guard, reflector, storage, reply, context } = guardWith(0, 0);
-    expect(guard.canActivate(context)).toBe(true);
-    expect(
-      [reflector.getAllAndOverride, storage.increment, reply.headers].map((f) => f.mock.calls.length),
-    ).toEqual([0, 0, 0]);
-  });
+const limited = (limit: number, remaining: number) => ({
+  'RateLimit-Limit': String(limit),
+  'RateLimit-Remaining': String(remaining),
+  'RateLimit-Reset': '50',
+});
 
-  it('counts the request and sets the RateLimit headers when the route’s throttler is on', async () => {
-    const { guard, storage, reply, context } = guardWith(100, 0);
-    await expect(guard.canActivate(context)).resolves.toBe(true);
-    expect(storage.increment).toHaveBeenCalledTimes(1);
-    expect(reply.headers).toHaveBeenCalledWith({
-      'RateLimit-Limit': '100',
-      'RateLimit-Remaining': '99',
-      'RateLimit-Reset': '60',
-    });
-  });
-
-  it('lets a route through uncounted when only the other throttler is on, synchronously, reading its metadata once', () => {
-    const { guard, reflector, storage, reply, context } = guardWith(0, 5);
-    expect(guard.canActivate(context)).toBe(true);
-    expect(guard.canActivate(context)).toBe(true);
-    expect(reflector.getAllAndOverride).toHaveBeenCalledTimes(1);
-    expect([storage.increment.mock.calls.length, reply.headers.mock.calls.length]).toEqual([0, 0]);
-  });
-
-  it('counts every request of a route whose throttler is on, not only the first', async () => {
-    const { guard, reflector, storage, context } = guardWith(100, 0);
-    await guard.canActivate(context);
-    await guard.canActivate(context);
-    expect(storage.increment).toHaveBeenCalledTimes(2);
-    expect(reflector.getAllAndOverride).toHaveBeenCalledTimes(1);
-  });
-
-  it('counts an account attempt per address, then per username with 10× the limit', async () => {
-    const { guard, storage, reply, context } = guardWith(0, 5, {
-      scope: AUTH_THROTTLER,
-      body: { username: 'Admin_Pepa', password: 'x' },
-      hits: (key) => (kindOf(key) === 'ip' ? 2 : 40),
-    });
-    await expect(guard.canActivate(context)).resolves.toBe(true);
-    expect(storage.increment.mock.calls.map(([key, , limit]) => [kindOf(key), limit])).toEqual([
-      ['ip', 5],
-      ['user', 50],
+describe('RateLimitGuard, public reads', () => {
+  it('counts per client address and answers the request over the limit 429 RATE_LIMITED with Retry-After', () => {
+    const { request } = guardFor(PUBLIC_THROTTLER);
+    const answers = [1, 2, 3, 4].map(() => request('198.51.100.1'));
+    expect(answers).toEqual([
+      { passed: true, headers: limited(3, 2) },
+      { passed: true, headers: limited(3, 1) },
+      { passed: true, headers: limited(3, 0) },
+      { refused: 429, code: 'RATE_LIMITED', retryAfter: '50', headers: limited(3, 0) },
     ]);
-    // The headers are the tighter counter's: 3 of 5 left at the address, 10 of 50 for the username.
-    expect(reply.headers).toHaveBeenCalledWith({
-      'RateLimit-Limit': '5',
-      'RateLimit-Remaining': '3',
-      'RateLimit-Reset': '60',
-    });
+    // Another client has its own budget.
+    expect(request('198.51.100.2')).toEqual({ passed: true, headers: limited(3, 2) });
   });
 
-  it('does not count an attempt refused at its address against the username', async () => {
-    const { guard, storage, context } = guardWith(0, 5, {
-      scope: AUTH_THROTTLER,
-      body: { username: 'Admin_Pepa', password: 'x' },
-      hits: (key) => (kindOf(key) === 'ip' ? 6 : 1),
-    });
-    await expect(guard.canActivate(context)).rejects.toBeInstanceOf(ApiException);
-    expect(storage.increment.mock.calls.map(([key]) => kindOf(key))).toEqual(['ip']);
+  it('counts an IPv6 client per /64, and an IPv4-mapped address as its IPv4 address', () => {
+    const { request } = guardFor(PUBLIC_THROTTLER);
+    request('2001:db8:1:2::1');
+    expect(request('2001:db8:1:2:ffff::9').headers['RateLimit-Remaining']).toBe('1');
+    expect(request('2001:db8:1:3::1').headers['RateLimit-Remaining']).toBe('2');
+    request('::ffff:203.0.113.5');
+    expect(request('203.0.113.5').headers['RateLimit-Remaining']).toBe('1');
   });
 
-  it('refuses an attempt over the per-username limit although its address is within its own', async () => {
-    const { guard, storage, context } = guardWith(0, 5, {
-      scope: AUTH_THROTTLER,
-      body: { username: 'Admin_Pepa', password: 'x' },
-      hits: (key) => (kindOf(key) === 'ip' ? 1 : 51),
+  it('does not count, and sets no header, on a route without a scope or with its limit at 0', () => {
+    expect(guardFor(undefined).request('198.51.100.1')).toEqual({ passed: true, headers: {} });
+    const off = guardFor(PUBLIC_THROTTLER, { public: 0, auth: 2 });
+    for (let i = 0; i < 5; i++) expect(off.request('198.51.100.1')).toEqual({ passed: true, headers: {} });
+  });
+});
+
+describe('RateLimitGuard, account endpoints', () => {
+  const attempt = (username: string) => ({ username, password: 'x' });
+
+  it("refuses an address over RATE_LIMIT_AUTH, and its refused attempts do not use the name's budget", () => {
+    const { request } = guardFor(AUTH_THROTTLER);
+    const attacker = [1, 2, 3, 4, 5].map(() => request('198.51.100.66', attempt('Admin_Pepa')));
+    expect(attacker.map((a) => ('passed' in a ? 'passed' : a.refused))).toEqual([
+      'passed',
+      'passed',
+      429,
+      429,
+      429,
+    ]);
+    // The member from another address: the name has 2 of its 20 used, whatever case it is written in.
+    expect(request('198.51.100.7', attempt('ADMIN_pepa'))).toEqual({ passed: true, headers: limited(2, 1) });
+  });
+
+  it('bounds a name at 10× RATE_LIMIT_AUTH from all addresses together', () => {
+    const { request } = guardFor(AUTH_THROTTLER);
+    for (let address = 0; address < 10; address++) {
+      for (let i = 0; i < 2; i++)
+        expect(request(`10.0.0.${address}`, attempt('Admin_Pepa'))).toMatchObject({ passed: true });
+    }
+    expect(request('10.0.0.99', attempt('Admin_Pepa'))).toEqual({
+      refused: 429,
+      code: 'RATE_LIMITED',
+      retryAfter: '50',
+      headers: limited(20, 0),
     });
-    const refused = await Promise.resolve(guard.canActivate(context)).catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(ApiException);
-    expect((refused as ApiException).getStatus()).toBe(429);
-    expect(storage.increment).toHaveBeenCalledTimes(2);
+    // Other names are not affected.
+    expect(request('10.0.0.98', attempt('Jiny_Clen'))).toMatchObject({ passed: true });
+  });
+
+  it("reads an address's counter without counting (peekHeaders), for answers given before the guard", () => {
+    const { guard, request } = guardFor(AUTH_THROTTLER);
+    const asRequest = { ip: '198.51.100.9' } as FastifyRequest;
+    expect(guard.peekHeaders(asRequest)).toEqual(limited(2, 2));
+    request('198.51.100.9', attempt('Nikdo'));
+    expect([guard.peekHeaders(asRequest), guard.peekHeaders(asRequest)]).toEqual([
+      limited(2, 1),
+      limited(2, 1),
+    ]);
+  });
+});
+
+describe('clientOf', () => {
+  it.each([
+    ['198.51.100.1', '198.51.100.1'],
+    ['::ffff:198.51.100.1', '198.51.100.1'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['2001:DB8:0:0:1::', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+  ])('counts %s as %s', (ip, client) => {
+    expect(clientOf({ ip } as FastifyRequest)).toBe(client);
   });
 });

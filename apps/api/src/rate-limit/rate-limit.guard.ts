@@ -1,224 +1,148 @@
-import { createHash } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import {
-  InjectThrottlerOptions,
-  InjectThrottlerStorage,
-  ThrottlerModuleOptions,
-  ThrottlerOptions,
-  ThrottlerStorage,
-  normalizeIp,
-} from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_MESSAGES } from '@craftstats/contracts';
 import { nickKey } from '@craftstats/domain';
 import { APP_CONFIG, ApiConfig, ApiException } from '@craftstats/platform';
 import {
-  AUTH_THROTTLER,
   AUTH_USERNAME_LIMIT_FACTOR,
   RATE_LIMIT_HEADERS,
   RATE_LIMIT_SCOPE,
   RateLimitScope,
 } from './rate-limit.constants';
-import { RateLimitStorage, ThrottlerStorageRecord } from './rate-limit.storage';
+import { RateLimitCounters, WindowCount } from './rate-limit.counters';
 
-/**
- * What a request is counted by, with the counter's limit: the client address and, on the account
- * endpoints, the username.
- */
-interface Tracker {
-  kind: 'ip' | 'user';
-  value: string;
-  limit: number;
-}
-
+/** A counter a request is counted by, with its limit. */
 interface Counted {
   limit: number;
-  record: ThrottlerStorageRecord;
+  count: WindowCount;
 }
 
 /** Longest username that gets its own counter; longer ones are cut (the DTO refuses them anyway). */
 const MAX_TRACKED_USERNAME = 64;
 
 /**
- * The rate-limit guard of the API, applied through `@PublicRateLimit()` / `@AuthRateLimit()`.
+ * The rate-limit guard of the API, applied through `@PublicRateLimit()` / `@AuthRateLimit()`
+ * (docs/adr/0009, 0070, 0072):
+ * - public reads: RATE_LIMIT_PUBLIC requests per minute per client address;
+ * - account endpoints: RATE_LIMIT_AUTH attempts per minute per client address, then
+ *   AUTH_USERNAME_LIMIT_FACTOR times that per username from all addresses together, counting only the
+ *   attempts the address limit let through (so one address cannot lock a member out).
+ * Every answer carries `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (of the most
+ * exhausted counter); a refusal is 429 RATE_LIMITED with `Retry-After`, in the route's answer shape. A
+ * limit of 0 turns a scope off (no counting, no headers).
  *
- * @nestjs/throttler provides the named throttlers ('public', 'auth': limit per window) and the storage
- * contract; this guard does what its stock ThrottlerGuard cannot: one decision over several counters
- * with the standard `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` headers (of the most
- * exhausted counter) on every answer and `Retry-After` on a 429. A limit of 0 turns the throttler off
- * (no counting, no headers).
- *
- * On the account endpoints (docs/adr/0068) an attempt is counted per client address (RATE_LIMIT_AUTH,
- * any username) and then, only if that let it through, per username from all addresses together
- * (AUTH_USERNAME_LIMIT_FACTOR × RATE_LIMIT_AUTH): an attacker refused at his own address does not use
- * up the member's budget, so he cannot lock the member out from everywhere, and an attack from many
- * addresses is still bounded per username.
- *
- * The client is `request.ip`: the socket address, or — only for a request from a proxy listed in
- * TRUST_PROXY — the client address that proxy put in X-Forwarded-For (Fastify's `trustProxy`).
- * IPv6 clients are counted per /64, as they usually own a whole /64.
- *
- * If Redis is away the storage counts in-process (logged): the limits never let attempts through
- * uncounted, and the service stays up.
+ * Synchronous: the counters (`RateLimitCounters`) never wait for a round trip, shared in Redis or not.
+ * The client is `request.ip`: the socket address, or behind a proxy listed in TRUST_PROXY the client
+ * it forwards for. IPv6 clients are counted per /64, as they usually own a whole /64.
  */
-/** A route's throttler: its scope, limit and window (ms). */
-interface RouteThrottler {
-  scope: RateLimitScope;
-  limit: number;
-  ttl: number;
-}
-
 @Injectable()
 export class RateLimitGuard implements CanActivate {
-  /** Limit and window of each throttler that is on; read once, the options do not change. */
-  private readonly active: ReadonlyMap<RateLimitScope, { limit: number; ttl: number }>;
-  /**
-   * Per controller and route handler, the route's throttler (scope, limit, window), or null when it has
-   * none or it is off: read from the metadata on the route's first request (metadata and options do
-   * not change).
-   */
-  private readonly routes = new WeakMap<object, WeakMap<object, RouteThrottler | null>>();
+  /** Per route handler, its scope, or null for a route without one or whose scope is off. */
+  private readonly routes = new WeakMap<object, RateLimitScope | null>();
+  private readonly limits: Readonly<Record<RateLimitScope, number>>;
 
   constructor(
-    @InjectThrottlerOptions() options: ThrottlerModuleOptions,
-    @InjectThrottlerStorage() private readonly storage: ThrottlerStorage,
+    private readonly counters: RateLimitCounters,
     @Inject(Reflector) private readonly reflector: Reflector,
-    @Inject(APP_CONFIG) private readonly config: ApiConfig,
+    @Inject(APP_CONFIG) config: Pick<ApiConfig, 'rateLimitPublic' | 'rateLimitAuth'>,
   ) {
-    this.active = activeThrottlers(options);
+    this.limits = { public: config.rateLimitPublic, auth: config.rateLimitAuth };
   }
 
-  /**
-   * Synchronous `true`, with no promise and no metadata lookup after a route's first request, when the
-   * route's throttler is off (or it has none): the guard costs nothing where nothing is counted.
-   */
-  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
-    // Both throttlers off (RATE_LIMIT_PUBLIC=0, RATE_LIMIT_AUTH=0): nothing to look up per request.
-    if (this.active.size === 0) return true;
+  canActivate(context: ExecutionContext): boolean {
     const handler = context.getHandler();
-    const controller = context.getClass();
-    let routes = this.routes.get(controller);
-    if (routes === undefined) this.routes.set(controller, (routes = new WeakMap()));
-    let route = routes.get(handler);
-    if (route === undefined) {
-      const scope = this.reflector.getAllAndOverride<RateLimitScope | undefined>(RATE_LIMIT_SCOPE, [
+    let scope = this.routes.get(handler);
+    if (scope === undefined) {
+      const declared = this.reflector.getAllAndOverride<RateLimitScope | undefined>(RATE_LIMIT_SCOPE, [
         handler,
-        controller,
+        context.getClass(),
       ]);
-      const settings = scope === undefined ? undefined : this.settings(scope);
-      route = scope === undefined || settings === undefined ? null : { scope, ...settings };
-      routes.set(handler, route);
+      scope = declared !== undefined && this.limits[declared] > 0 ? declared : null;
+      this.routes.set(handler, scope);
     }
-    return route === null ? true : this.count(context, route);
-  }
-
-  private async count(context: ExecutionContext, { scope, limit, ttl }: RouteThrottler): Promise<boolean> {
+    if (scope === null) return true;
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
-    const reply = http.getResponse<FastifyReply>();
-
-    // Never fails open: RateLimitStorage counts in-process while Redis is unreachable.
-    const counted: Counted[] = [];
-    for (const tracker of this.trackers(scope, limit, request)) {
-      const record = await this.storage.increment(this.key(scope, tracker), ttl, tracker.limit, ttl, scope);
-      counted.push({ limit: tracker.limit, record });
-      // Refused here: the next counters do not count what was never let through.
-      if (record.isBlocked) break;
-    }
-
-    void reply.headers(rateLimitHeaders(counted));
-
-    const blocked = counted.filter((c) => c.record.isBlocked);
-    if (blocked.length > 0) {
-      const retryAfter = Math.max(...blocked.map((c) => c.record.timeToBlockExpire));
+    const counted = scope === 'public' ? this.countPublic(request) : this.countAuth(request);
+    void http.getResponse<FastifyReply>().headers(rateLimitHeaders(counted));
+    const refused = counted.find((c) => c.count.hits > c.limit);
+    if (refused !== undefined) {
       throw new ApiException(429, 'RATE_LIMITED', ERROR_MESSAGES.RATE_LIMITED, {
-        [RATE_LIMIT_HEADERS.retryAfter]: String(retryAfter),
+        [RATE_LIMIT_HEADERS.retryAfter]: String(seconds(refused.count.resetMs)),
       });
     }
     return true;
   }
 
   /**
-   * The RateLimit headers of the client's counter as it stands, without counting a request: for
-   * answers given before the guard ran (the account endpoints' body errors: empty, malformed or too
-   * large bodies, wrong content type). Only the per-client counter — without a parsed body there is
-   * no username. Empty when the throttler is off or the storage is unreachable (logged).
+   * The RateLimit headers of the client's account-endpoint counter as it stands, without counting: for
+   * answers given before the guard ran (a body Fastify could not parse, a wrong content type). Empty
+   * when that scope is off.
    */
-  async peekHeaders(scope: RateLimitScope, request: FastifyRequest): Promise<Record<string, string>> {
-    const settings = this.settings(scope);
-    if (!settings || !(this.storage instanceof RateLimitStorage)) return {};
-    try {
-      const ip: Tracker = { kind: 'ip', value: normalizeIp(request.ip), limit: settings.limit };
-      const record = await this.storage.peek(this.key(scope, ip), settings.ttl, settings.limit);
-      return rateLimitHeaders([{ limit: settings.limit, record }]);
-    } catch (error) {
-      this.storage.reportError(error instanceof Error ? error : new Error(String(error)));
-      return {};
-    }
+  peekHeaders(request: FastifyRequest): Record<string, string> {
+    const limit = this.limits.auth;
+    if (limit === 0) return {};
+    return rateLimitHeaders([{ limit, count: this.counters.peek('auth-ip', clientOf(request)) }]);
   }
 
-  /** Limit and window (ms) of a throttler, or undefined when it is off (limit 0) or unknown. */
-  private settings(scope: RateLimitScope): { limit: number; ttl: number } | undefined {
-    return this.active.get(scope);
+  private countPublic(request: FastifyRequest): Counted[] {
+    return [{ limit: this.limits.public, count: this.counters.hit('public', clientOf(request)) }];
   }
 
-  /** The counters of a request, in the order they are counted: the address first. */
-  private trackers(scope: RateLimitScope, limit: number, request: FastifyRequest): Tracker[] {
-    const trackers: Tracker[] = [{ kind: 'ip', value: normalizeIp(request.ip), limit }];
-    if (scope === AUTH_THROTTLER) {
-      const body = request.body as Record<string, unknown> | null | undefined;
-      const username =
-        body !== null && typeof body === 'object' && !Array.isArray(body)
-          ? Object.getOwnPropertyDescriptor(body, 'username')?.value
-          : undefined;
-      if (typeof username === 'string' && username !== '') {
-        trackers.push({
-          kind: 'user',
-          value: nickKey(username).slice(0, MAX_TRACKED_USERNAME),
-          limit: limit * AUTH_USERNAME_LIMIT_FACTOR,
-        });
-      }
-    }
-    return trackers;
-  }
-
-  /** `<prefix>:<throttler>:<ip|user>:<sha256>`: hashed, so no client text ever becomes a key verbatim. */
-  private key(scope: RateLimitScope, tracker: Tracker): string {
-    const digest = createHash('sha256').update(tracker.value).digest('base64url');
-    return `${this.config.rateLimitPrefix}:${scope}:${tracker.kind}:${digest}`;
+  private countAuth(request: FastifyRequest): Counted[] {
+    const limit = this.limits.auth;
+    const byAddress: Counted = { limit, count: this.counters.hit('auth-ip', clientOf(request)) };
+    const username = usernameOf(request);
+    // Refused by its address: the username's budget does not pay for what was never let through.
+    if (byAddress.count.hits > limit || username === null) return [byAddress];
+    const perUsername = limit * AUTH_USERNAME_LIMIT_FACTOR;
+    return [byAddress, { limit: perUsername, count: this.counters.hit('auth-user', username) }];
   }
 }
 
-/** The throttlers that are on (limit and window > 0), by name. */
-function activeThrottlers(
-  options: ThrottlerModuleOptions,
-): ReadonlyMap<RateLimitScope, { limit: number; ttl: number }> {
-  const throttlers: ThrottlerOptions[] = Array.isArray(options) ? options : options.throttlers;
-  const active = new Map<RateLimitScope, { limit: number; ttl: number }>();
-  for (const throttler of throttlers) {
-    const limit = Number(throttler.limit);
-    const ttl = Number(throttler.ttl);
-    if (limit > 0 && ttl > 0) active.set(throttler.name as RateLimitScope, { limit, ttl });
-  }
-  return active;
+/** The client a request is counted as: its address, IPv6 per /64. */
+export function clientOf(request: FastifyRequest): string {
+  const ip = request.ip;
+  if (!isIPv6(ip)) return ip;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped !== null) return mapped[1] as string;
+  const [address = ''] = ip.toLowerCase().split('%');
+  const [head = '', tail = ''] = address.split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === '' ? [] : tail.split(':');
+  const groups = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }
+
+function usernameOf(request: FastifyRequest): string | null {
+  const body = request.body as Record<string, unknown> | null | undefined;
+  const username =
+    body !== null && typeof body === 'object' && !Array.isArray(body)
+      ? Object.getOwnPropertyDescriptor(body, 'username')?.value
+      : undefined;
+  return typeof username === 'string' && username !== ''
+    ? nickKey(username).slice(0, MAX_TRACKED_USERNAME)
+    : null;
+}
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /** `RateLimit-Limit`, `-Remaining`, `-Reset` of the most exhausted counter (it decides what the client is told). */
 function rateLimitHeaders(counted: Counted[]): Record<string, string> {
-  const tightest = counted.reduce((a, b) =>
-    remaining(b) < remaining(a) ||
-    (remaining(b) === remaining(a) && b.record.timeToExpire > a.record.timeToExpire)
-      ? b
-      : a,
-  );
+  let tightest = counted[0] as Counted;
+  for (const c of counted) if (remaining(c) < remaining(tightest)) tightest = c;
   return {
     [RATE_LIMIT_HEADERS.limit]: String(tightest.limit),
     [RATE_LIMIT_HEADERS.remaining]: String(remaining(tightest)),
-    [RATE_LIMIT_HEADERS.reset]: String(tightest.record.timeToExpire),
+    [RATE_LIMIT_HEADERS.reset]: String(seconds(tightest.count.resetMs)),
   };
 }
 
-function remaining(counted: Counted): number {
-  return Math.max(0, counted.limit - counted.record.totalHits);
+function remaining(c: Counted): number {
+  return Math.max(0, c.limit - c.count.hits);
 }

@@ -1,43 +1,34 @@
-import { Global, Module } from '@nestjs/common';
-import { ThrottlerModule } from '@nestjs/throttler';
-import { APP_CONFIG, ApiConfig, ClockModule } from '@craftstats/platform';
-import { AUTH_THROTTLER, PUBLIC_THROTTLER, RATE_LIMIT_WINDOW_MS } from './rate-limit.constants';
+import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { APP_CONFIG, ApiConfig, Clock, ClockModule } from '@craftstats/platform';
+import { LocalCounters, RateLimitCounters, SharedCounters } from './rate-limit.counters';
 import { RateLimitGuard } from './rate-limit.guard';
-import { RateLimitStorage } from './rate-limit.storage';
-
-/** The counters' storage (on the platform's Clock), built before the ThrottlerModule options that hand the storage over. */
-@Module({
-  imports: [ClockModule],
-  providers: [RateLimitStorage],
-  exports: [RateLimitStorage],
-})
-export class RateLimitStorageModule {}
 
 /**
  * Rate limiting of the API (global, so any feature module can use `@PublicRateLimit()` /
- * `@AuthRateLimit()` without importing anything). Named throttlers:
- * - 'public': RATE_LIMIT_PUBLIC requests per minute per client on the public read endpoints;
- * - 'auth': RATE_LIMIT_AUTH attempts per minute per client on the account endpoints, and
- *   AUTH_USERNAME_LIMIT_FACTOR times that per username from all clients together (docs/adr/0068).
- * Counters live in-process, or in Redis when REDIS_URL is set (keys prefixed with RATE_LIMIT_PREFIX).
+ * `@AuthRateLimit()` without importing anything): the guard and its counters, in this instance
+ * (`LocalCounters`), or shared by every instance on REDIS_URL (`SharedCounters`, keys prefixed with
+ * RATE_LIMIT_PREFIX). docs/adr/0072.
  */
 @Global()
 @Module({
-  imports: [
-    RateLimitStorageModule,
-    ThrottlerModule.forRootAsync({
-      imports: [RateLimitStorageModule],
-      inject: [APP_CONFIG, RateLimitStorage],
-      useFactory: (config: ApiConfig, storage: RateLimitStorage) => ({
-        throttlers: [
-          { name: PUBLIC_THROTTLER, limit: config.rateLimitPublic, ttl: RATE_LIMIT_WINDOW_MS },
-          { name: AUTH_THROTTLER, limit: config.rateLimitAuth, ttl: RATE_LIMIT_WINDOW_MS },
-        ],
-        storage,
-      }),
-    }),
+  imports: [ClockModule],
+  providers: [
+    {
+      provide: RateLimitCounters,
+      inject: [Clock, APP_CONFIG],
+      useFactory: (clock: Clock, config: ApiConfig): RateLimitCounters =>
+        config.redisUrl === null
+          ? new LocalCounters(clock)
+          : new SharedCounters(clock, config.redisUrl, config.rateLimitPrefix),
+    },
+    RateLimitGuard,
   ],
-  providers: [RateLimitGuard],
-  exports: [RateLimitGuard, RateLimitStorageModule, ThrottlerModule],
+  exports: [RateLimitGuard, RateLimitCounters],
 })
-export class RateLimitModule {}
+export class RateLimitModule implements OnApplicationShutdown {
+  constructor(@Inject(RateLimitCounters) private readonly counters: RateLimitCounters) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.counters.close();
+  }
+}

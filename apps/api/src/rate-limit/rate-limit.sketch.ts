@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+
+/** Cells per row of a sketch (a power of two) and rows: 4 × 65,536 × 4 bytes = 1 MiB per sketch. */
+export const SKETCH_WIDTH = 1 << 16;
+export const SKETCH_DEPTH = 4;
+
+/**
+ * Per-key hit counts of one fixed window in fixed memory, whatever the number of distinct keys: a
+ * count-min sketch with conservative update (docs/adr/0072). A key's count is never under-estimated,
+ * so flooding it with other keys cannot reset anyone's count; it may be over-estimated by the hits of
+ * keys sharing all of its cells, on average at most (hits in the window) / width. The cells a key maps
+ * to depend on seeds drawn at start, so nobody can choose keys that collide with someone else's.
+ * When the window passes, the counts start from zero.
+ */
+export class WindowSketch {
+  private readonly cells: Uint32Array;
+  private readonly mask: number;
+  private readonly seeds: [number, number];
+  private readonly positions: Int32Array;
+  private window = Number.NaN;
+
+  constructor(
+    private readonly width = SKETCH_WIDTH,
+    private readonly depth = SKETCH_DEPTH,
+    seed: Buffer = randomBytes(8),
+  ) {
+    if ((width & (width - 1)) !== 0) throw new RangeError('width must be a power of two');
+    this.cells = new Uint32Array(width * depth);
+    this.mask = width - 1;
+    this.seeds = [seed.readUInt32LE(0), seed.readUInt32LE(4) | 1];
+    this.positions = new Int32Array(depth);
+  }
+
+  /** Counts `count` hits of `key` in `window`; returns the key's count in that window after them. */
+  add(key: string, window: number, count = 1): number {
+    this.enter(window);
+    this.locate(key);
+    const next = this.min() + count;
+    // Conservative update: raise only the cells below the new count.
+    for (let row = 0; row < this.depth; row++) {
+      const at = this.positions[row] as number;
+      if ((this.cells[at] as number) < next) this.cells[at] = next;
+    }
+    return next;
+  }
+
+  /** Makes the key's count in `window` at least `count` (what another instance reported for it). */
+  raise(key: string, window: number, count: number): void {
+    this.enter(window);
+    this.locate(key);
+    for (let row = 0; row < this.depth; row++) {
+      const at = this.positions[row] as number;
+      if ((this.cells[at] as number) < count) this.cells[at] = count;
+    }
+  }
+
+  /** The key's count in `window`, without counting. */
+  estimate(key: string, window: number): number {
+    if (window !== this.window) return 0;
+    this.locate(key);
+    return this.min();
+  }
+
+  private enter(window: number): void {
+    if (window === this.window) return;
+    this.window = window;
+    this.cells.fill(0);
+  }
+
+  private min(): number {
+    let min = 0xffffffff;
+    for (let row = 0; row < this.depth; row++) {
+      const value = this.cells[this.positions[row] as number] as number;
+      if (value < min) min = value;
+    }
+    return min;
+  }
+
+  /** The key's cell in each row: two seeded FNV-1a hashes combined (h1 + row × h2), one pass over the key. */
+  private locate(key: string): void {
+    let h1 = 0x811c9dc5 ^ this.seeds[0];
+    let h2 = this.seeds[1];
+    for (let i = 0; i < key.length; i++) {
+      const c = key.charCodeAt(i);
+      h1 = Math.imul(h1 ^ c, 0x01000193);
+      h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+    }
+    h2 = (h2 ^ (h2 >>> 15)) | 1;
+    for (let row = 0; row < this.depth; row++) {
+      this.positions[row] = row * this.width + ((h1 + Math.imul(row, h2)) & this.mask);
+    }
+  }
+}
