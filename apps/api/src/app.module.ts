@@ -8,6 +8,7 @@ import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { AccountsModule } from './accounts/accounts.module';
 import { PanelModule } from './panel/panel.module';
 import { ServerStatusModule } from './server-status/server-status.module';
+import { VoteCalendarModule } from './vote-calendar/vote-calendar';
 
 /** The public read API, staff accounts and the staff panel. Feature modules are listed here. */
 @Module({})
@@ -18,6 +19,7 @@ export class AppModule {
       imports: [
         PlatformModule.forApp(config, metrics),
         RateLimitModule,
+        VoteCalendarModule,
         LeaderboardsModule,
         ServerStatusModule,
         LogsModule,

@@ -5,7 +5,6 @@ import { ApiConfig, AppLogger, Metrics, createHttpApp } from '@craftstats/platfo
 import { AppModule } from './app.module';
 import { serveApiHome } from './openapi/openapi.home';
 import { setupOpenApi } from './openapi/openapi.setup';
-import { installFastPath } from './http-cache/fast-path';
 import { loadWebsiteFiles } from './website/website.files';
 import { serveWebsite } from './website/website.routes';
 
@@ -39,9 +38,6 @@ export async function createApiApp(config: ApiConfig, logger?: AppLogger): Promi
     }
     serveApiHome(app, config.docsEnabled);
   }
-  // Fresh micro-cache answers straight from a Fastify hook, before Nest's pipeline (ADR 0050); only
-  // while the public rate limit is off, so that with it on the guard still counts every request.
-  installFastPath(app, config);
   await app.init();
   return app;
 }

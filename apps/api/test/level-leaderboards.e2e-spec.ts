@@ -28,7 +28,7 @@ const entry = (
   uuid: string,
   level: number,
   experience: number,
-): LevelLeaderboardEntry => ({ index, nick, uuid, level, experience });
+): LevelLeaderboardEntry => ({ index, nick, uuid, value: level, level, experience });
 
 describeEachDialect('level leaderboards over HTTP (data ingested through the log-ingestor)', (fx) => {
   const api = useReadApi(fx, { now: T0 });

@@ -2,7 +2,7 @@ import { PlayerCountHistoryPoint } from '@craftstats/contracts';
 import { describeEachDialect } from '@craftstats/persistence/testing';
 import { startServerListPingResponder } from '@craftstats/platform/minecraft';
 import { PlayerCountHistorySampler } from '../src/server-status/player-count-history.sampler';
-import { HISTORY_HOURS_MESSAGE } from '../src/server-status/server-status.service';
+import { HISTORY_HOURS_MESSAGE } from '../src/server-status/server-status.dto';
 import { get, getData } from './support/http';
 import { PROTOCOL_1_20_4, Responder } from './support/minecraft';
 import { ReadApi, useReadApi } from './support/read-api';

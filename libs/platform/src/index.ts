@@ -21,3 +21,4 @@ export * from './lib/metrics/metrics';
 export * from './lib/platform.module';
 export * from './lib/time/clock';
 export * from './lib/validation/validation.pipe';
+export * from './lib/http/prepared-answer';

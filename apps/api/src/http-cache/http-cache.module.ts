@@ -1,15 +1,8 @@
 import { Module, Provider } from '@nestjs/common';
 import { Counter } from 'prom-client';
 import { Clock, Metrics } from '@craftstats/platform';
-import { CachedReplies } from './cached-reply';
-import { AnsweredTargets } from './fast-path';
 import { MicroCache } from './micro-cache';
 
-/**
- * The reply writer shared by the public read endpoints. Each feature module gets its
- * own MicroCache through `microCacheProvider`, so a flood of profile lookups never evicts a
- * leaderboard.
- */
 /** `read_cache_loads_total{cache}`: how many loads (database queries) the micro-caches ran. */
 export class CacheLoadCounter {
   readonly counter: Counter<'cache'>;
@@ -23,17 +16,19 @@ export class CacheLoadCounter {
   }
 }
 
+/**
+ * The read caches' load counter. Each feature module gets its own MicroCache through
+ * `microCacheProvider`, so a flood of profile lookups never evicts a leaderboard.
+ */
 @Module({
   providers: [
-    CachedReplies,
-    AnsweredTargets,
     {
       provide: CacheLoadCounter,
       inject: [Metrics],
       useFactory: (metrics: Metrics) => new CacheLoadCounter(metrics),
     },
   ],
-  exports: [CachedReplies, AnsweredTargets, CacheLoadCounter],
+  exports: [CacheLoadCounter],
 })
 export class HttpCacheModule {}
 

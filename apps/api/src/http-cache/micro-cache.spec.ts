@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { Clock } from '@craftstats/platform';
-import { MicroCache, serializeEnvelope } from './micro-cache';
+import { MicroCache } from './micro-cache';
 
 class FakeClock extends Clock {
   constructor(public current = 1_000_000) {
@@ -21,22 +20,6 @@ function deferred<T>() {
   });
   return { promise, resolve, reject };
 }
-
-describe('serializeEnvelope', () => {
-  it('serializes { status: 200, data } to UTF-8 bytes with a quoted sha256 ETag of those bytes', () => {
-    const cached = serializeEnvelope([{ nick: 'Žluťoučký', value: 1 }], 5_000, 2_000);
-    const text = '{"status":200,"data":[{"nick":"Žluťoučký","value":1}]}';
-    expect(cached.body.toString('utf8')).toBe(text);
-    const hash = createHash('sha256').update(Buffer.from(text, 'utf8')).digest('base64url').slice(0, 32);
-    expect(cached.etag).toBe(`"${hash}"`);
-    expect(cached).toMatchObject({ createdAt: 5_000, expiresAt: 7_000 });
-  });
-
-  it('gives equal data the same ETag and different data a different one', () => {
-    expect(serializeEnvelope({ a: 1 }, 0, 1).etag).toBe(serializeEnvelope({ a: 1 }, 99, 5).etag);
-    expect(serializeEnvelope({ a: 1 }, 0, 1).etag).not.toBe(serializeEnvelope({ a: 2 }, 0, 1).etag);
-  });
-});
 
 describe('MicroCache', () => {
   let clock: FakeClock;

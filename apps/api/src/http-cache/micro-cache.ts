@@ -1,41 +1,9 @@
-import { createHash } from 'node:crypto';
-import { Clock } from '@craftstats/platform';
-
-/** A serialized `{ status: 200, data }` answer, ready to be written to any number of sockets. */
-export interface CachedResponse {
-  /** UTF-8 JSON bytes of the whole envelope. */
-  readonly body: Buffer;
-  /** Strong validator: a quoted hash of `body`. */
-  readonly etag: string;
-  /** When the bytes were produced (Clock ms). */
-  readonly createdAt: number;
-  /** When the bytes stop being served (Clock ms). */
-  readonly expiresAt: number;
-  /**
-   * The vote period the data belongs to, for answers that are only right while that period is the
-   * current one (the month/week vote boards): the fast path (fast-path.ts) serves such bytes only while
-   * the period is still running, exactly as a request through the service would pick a new cache key.
-   */
-  readonly period?: CachedPeriod;
-}
-
-/** A month ('YYYY-MM') or week (its Monday, 'YYYY-MM-DD') of the vote calendar. */
-export interface CachedPeriod {
-  readonly kind: 'month' | 'week';
-  readonly key: string;
-}
+import { Clock, PreparedAnswer } from '@craftstats/platform';
 
 interface Entry {
-  value?: CachedResponse;
+  value?: PreparedAnswer;
   /** The load in progress for this key: concurrent misses wait for it instead of querying again. */
-  inflight?: Promise<CachedResponse>;
-}
-
-/** Serializes `{ status: 200, data }` and derives its strong ETag. */
-export function serializeEnvelope(data: unknown, createdAt: number, ttlMs: number): CachedResponse {
-  const body = Buffer.from(JSON.stringify({ status: 200, data }), 'utf8');
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-  return { body, etag, createdAt, expiresAt: createdAt + ttlMs };
+  inflight?: Promise<PreparedAnswer>;
 }
 
 /**
@@ -60,14 +28,14 @@ export class MicroCache {
 
   /**
    * The cached answer for `key`, or the result of `load()` serialized and kept for `ttlSeconds`;
-   * `period` tags the answer with the vote period its data belongs to (see `CachedResponse.period`).
+   * `immutableMaxAge` marks data that never changes again (see `PreparedAnswer.immutableMaxAge`).
    */
   get(
     key: string,
     ttlSeconds: number,
     load: () => Promise<unknown>,
-    period?: CachedPeriod,
-  ): Promise<CachedResponse> {
+    immutableMaxAge?: number,
+  ): Promise<PreparedAnswer> {
     const entry = this.entries.get(key);
     if (entry?.value !== undefined && this.clock.now() < entry.value.expiresAt) {
       return Promise.resolve(entry.value);
@@ -75,7 +43,7 @@ export class MicroCache {
     if (entry?.inflight !== undefined) return entry.inflight;
 
     const target: Entry = entry ?? {};
-    const inflight = this.load(key, target, ttlSeconds * 1000, load, period);
+    const inflight = this.load(key, target, ttlSeconds * 1000, load, immutableMaxAge);
     target.inflight = inflight;
     if (entry === undefined) this.insert(key, target);
     return inflight;
@@ -91,15 +59,14 @@ export class MicroCache {
     target: Entry,
     ttlMs: number,
     load: () => Promise<unknown>,
-    period: CachedPeriod | undefined,
-  ): Promise<CachedResponse> {
+    immutableMaxAge: number | undefined,
+  ): Promise<PreparedAnswer> {
     // The data is as old as the moment the load started: the TTL counts from there.
     const startedAt = this.clock.now();
     this.onLoad();
     try {
       const data = await load();
-      const serialized = serializeEnvelope(data, startedAt, ttlMs);
-      const value = period === undefined ? serialized : { ...serialized, period };
+      const value = PreparedAnswer.of(data, startedAt, ttlMs, immutableMaxAge);
       target.value = value;
       return value;
     } catch (error) {

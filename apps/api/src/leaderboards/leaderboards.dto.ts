@@ -1,10 +1,15 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, ValidateBy } from 'class-validator';
 import {
+  LEVEL_MODES,
+  LevelMode,
   LeaderboardEntry,
   LeaderboardResponse,
   LevelLeaderboardEntry,
   LevelLeaderboardResponse,
 } from '@craftstats/contracts';
+import { PERIOD_MESSAGES, isLevelMode, isMonthKey, weekKeyProblem } from '@craftstats/domain';
+import { DtoMessages, ValidateShallow, answerWith } from '@craftstats/platform';
 
 export class LeaderboardEntryDto implements LeaderboardEntry {
   @ApiProperty({ description: 'Pořadí, od 1 vzestupně (nejvýše 50).', example: 1, type: 'integer' })
@@ -48,6 +53,13 @@ export class LevelLeaderboardEntryDto implements LevelLeaderboardEntry {
   })
   uuid!: string;
 
+  @ApiProperty({
+    description: 'Hodnota, podle které se řadí: level hráče v daném režimu (totéž co level).',
+    example: 42,
+    type: 'integer',
+  })
+  value!: number;
+
   @ApiProperty({ description: 'Level hráče v daném režimu.', example: 42, type: 'integer' })
   level!: number;
 
@@ -69,4 +81,57 @@ export class LevelLeaderboardResponseDto implements LevelLeaderboardResponse {
       'Nejvýše 50 záznamů: level sestupně, pak zkušenosti sestupně, při shodě nick (bez ohledu na velikost písmen), pak UUID.',
   })
   data!: LevelLeaderboardEntryDto[];
+}
+
+/** A check of its own with its own answer (one answering constraint per way a parameter can fail). */
+function Check(
+  name: string,
+  test: (value: unknown) => boolean,
+  answer: Parameters<typeof answerWith>[0],
+): PropertyDecorator {
+  return ValidateBy({ name, validator: { validate: test } }, answerWith(answer));
+}
+
+/**
+ * `?month=` of the month board: any month, RRRR-MM in the community's calendar; without it the current
+ * one. Other query parameters are ignored, as on every leaderboard (the seed's boards take none).
+ */
+@ValidateShallow({ ignoreUnknownFields: true })
+@DtoMessages({ repeatedField: () => PERIOD_MESSAGES.month })
+export class MonthBoardQueryDto {
+  @ApiPropertyOptional({
+    description: 'Měsíc ve tvaru RRRR-MM (kalendář TZ_COMMUNITY). Bez parametru aktuální měsíc.',
+    pattern: '^\\d{4}-(0[1-9]|1[0-2])$',
+  })
+  @IsOptional()
+  @Check('month', (value) => typeof value === 'string' && isMonthKey(value), {
+    message: PERIOD_MESSAGES.month,
+  })
+  month?: string;
+}
+
+/** `?week=` of the week board: the Monday of any week, RRRR-MM-DD; without it the current week. */
+@ValidateShallow({ ignoreUnknownFields: true })
+@DtoMessages({ repeatedField: () => PERIOD_MESSAGES.week })
+export class WeekBoardQueryDto {
+  @ApiPropertyOptional({
+    description:
+      'Pondělí týdne ve tvaru RRRR-MM-DD (kalendář TZ_COMMUNITY); jiný den je chyba 400. Bez parametru aktuální týden.',
+    format: 'date',
+  })
+  @IsOptional()
+  @Check('weekDate', (value) => typeof value === 'string' && weekKeyProblem(value) !== 'format', {
+    message: PERIOD_MESSAGES.week,
+  })
+  @Check('weekMonday', (value) => typeof value !== 'string' || weekKeyProblem(value) !== 'not-monday', {
+    message: (value) => PERIOD_MESSAGES.notMonday(String(value)),
+  })
+  week?: string;
+}
+
+/** `:mode` of a level board; another name is an unknown path (404 NOT_FOUND), as it always was. */
+export class LevelBoardParamsDto {
+  @ApiProperty({ enum: LEVEL_MODES, description: 'Herní režim.' })
+  @Check('levelMode', (value) => typeof value === 'string' && isLevelMode(value), { code: 'NOT_FOUND' })
+  mode!: LevelMode;
 }

@@ -3,6 +3,7 @@ import { LeaderboardRepository, RankedRow } from '@craftstats/domain';
 import { testConfig } from '@craftstats/platform/testing';
 import { Clock } from '@craftstats/platform';
 import { MicroCache } from '../http-cache/micro-cache';
+import { VoteCalendar } from '../vote-calendar/vote-calendar';
 import { LeaderboardsService } from './leaderboards.service';
 
 class FakeClock extends Clock {
@@ -23,11 +24,13 @@ const T0 = Date.UTC(2026, 10, 18, 12, 0, 0);
 function setup(rows: RankedRow[] = []) {
   const repo = { topBalances: jest.fn(async () => rows), topVotes: jest.fn(async () => rows) };
   const clock = new FakeClock(T0);
+  const config = testConfig({ TZ_COMMUNITY: 'Europe/Prague' });
   const service = new LeaderboardsService(
     repo as unknown as LeaderboardRepository,
     new MicroCache(clock, 64),
+    new VoteCalendar(clock, config),
     clock,
-    testConfig({ TZ_COMMUNITY: 'Europe/Prague' }),
+    config,
   );
   return { repo, clock, service };
 }

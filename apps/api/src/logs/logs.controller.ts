@@ -2,8 +2,8 @@ import { Controller, Get, Inject, Req, Res, applyDecorators } from '@nestjs/comm
 import { ApiHeader, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, ApiConfig, CONFIG_DEFAULTS, ErrorEnvelopeDto } from '@craftstats/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PreparedAnswer } from '@craftstats/platform';
 import { CACHE_TTL_SECONDS } from '../http-cache/cache-policy';
-import { CachedReplies } from '../http-cache/cached-reply';
 import { PublicRead } from '../http-cache/public-read.swagger';
 import { PublicRateLimit } from '../rate-limit/rate-limit.decorators';
 import { AchievementLogResponseDto, EconomyLogResponseDto } from './logs.dto';
@@ -74,7 +74,6 @@ function LogStream(what: string, path: string, which: string): MethodDecorator {
 export class LogsController {
   constructor(
     private readonly logs: LogsService,
-    private readonly replies: CachedReplies,
     private readonly streams: LogStreams,
     @Inject(APP_CONFIG) private readonly config: ApiConfig,
   ) {}
@@ -104,8 +103,8 @@ export class LogsController {
     ttlSeconds: CACHE_TTL_SECONDS.log,
     type: EconomyLogResponseDto,
   })
-  async economy(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    this.replies.send(request, reply, await this.logs.economy());
+  economy(): Promise<PreparedAnswer> {
+    return this.logs.economy();
   }
 
   @Get('achievements/log')
@@ -118,7 +117,7 @@ export class LogsController {
     ttlSeconds: CACHE_TTL_SECONDS.log,
     type: AchievementLogResponseDto,
   })
-  async achievements(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    this.replies.send(request, reply, await this.logs.achievements());
+  achievements(): Promise<PreparedAnswer> {
+    return this.logs.achievements();
   }
 }

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { LOG_SIZE } from '@craftstats/contracts';
 import { LogRepository } from '@craftstats/domain';
 import { CACHE_TTL_SECONDS } from '../http-cache/cache-policy';
-import { CachedResponse, MicroCache } from '../http-cache/micro-cache';
+import { PreparedAnswer } from '@craftstats/platform';
+import { MicroCache } from '../http-cache/micro-cache';
 import { toAchievementLogEntry, toEconomyLogEntry } from './log-entry.mapper';
 
 @Injectable()
@@ -12,13 +13,13 @@ export class LogsService {
     private readonly cache: MicroCache,
   ) {}
 
-  economy(): Promise<CachedResponse> {
+  economy(): Promise<PreparedAnswer> {
     return this.cache.get('log:economy', CACHE_TTL_SECONDS.log, async () =>
       (await this.logs.latestEconomy(LOG_SIZE)).map(toEconomyLogEntry),
     );
   }
 
-  achievements(): Promise<CachedResponse> {
+  achievements(): Promise<PreparedAnswer> {
     return this.cache.get('log:achievements', CACHE_TTL_SECONDS.log, async () =>
       (await this.logs.latestAchievements(LOG_SIZE)).map(toAchievementLogEntry),
     );

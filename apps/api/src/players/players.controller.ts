@@ -1,11 +1,10 @@
-import { Controller, Get, Param, Req, Res } from '@nestjs/common';
-import { ApiParam, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { PreparedAnswer } from '@craftstats/platform';
 import { CACHE_TTL_SECONDS } from '../http-cache/cache-policy';
-import { CachedReplies } from '../http-cache/cached-reply';
 import { PublicRead } from '../http-cache/public-read.swagger';
 import { PublicRateLimit } from '../rate-limit/rate-limit.decorators';
-import { PlayerProfileResponseDto } from './players.dto';
+import { PlayerNickParamsDto, PlayerProfileResponseDto, PlayerUuidParamsDto } from './players.dto';
 import { PlayersService } from './players.service';
 
 const NOT_FOUND = { code: 'PLAYER_NOT_FOUND', description: 'PLAYER_NOT_FOUND: hráč neexistuje.' } as const;
@@ -15,18 +14,10 @@ const NOT_FOUND = { code: 'PLAYER_NOT_FOUND', description: 'PLAYER_NOT_FOUND: hr
 @PublicRateLimit()
 @Controller('player')
 export class PlayersController {
-  constructor(
-    private readonly players: PlayersService,
-    private readonly replies: CachedReplies,
-  ) {}
+  constructor(private readonly players: PlayersService) {}
 
   // Declared before ':nick' for readability; the router prefers the static "uuid" segment anyway.
   @Get('uuid/:uuid')
-  @ApiParam({
-    name: 'uuid',
-    description: 'UUID herního účtu: s pomlčkami i bez, libovolná velikost písmen, libovolná verze (3 i 4).',
-    example: '3f2b8c1e9a4d4e7b8c215d6e7f809a1b',
-  })
   @PublicRead({
     summary: 'Profil hráče podle UUID',
     description:
@@ -44,20 +35,11 @@ export class PlayersController {
       NOT_FOUND,
     ],
   })
-  async byUuid(
-    @Param('uuid') uuid: string,
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
-    this.replies.send(request, reply, await this.players.byUuid(uuid));
+  byUuid(@Param() { uuid }: PlayerUuidParamsDto): Promise<PreparedAnswer> {
+    return this.players.byUuid(uuid);
   }
 
   @Get(':nick')
-  @ApiParam({
-    name: 'nick',
-    description: 'Herní jméno hráče; velikost písmen nehraje roli.',
-    example: 'Pepa_Novak',
-  })
   @PublicRead({
     summary: 'Profil hráče podle nicku',
     description:
@@ -71,11 +53,7 @@ export class PlayersController {
       NOT_FOUND,
     ],
   })
-  async byNick(
-    @Param('nick') nick: string,
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
-    this.replies.send(request, reply, await this.players.byNick(nick));
+  byNick(@Param() { nick }: PlayerNickParamsDto): Promise<PreparedAnswer> {
+    return this.players.byNick(nick);
   }
 }

@@ -1,4 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { ValidateBy } from 'class-validator';
 import {
   PlayerDeprecated,
   PlayerDiscord,
@@ -9,6 +11,11 @@ import {
   PlayerSocial,
   PlayerVotes,
 } from '@craftstats/contracts';
+import { isValidNick, normalizeUuid } from '@craftstats/domain';
+import { answerWith } from '@craftstats/platform';
+
+/** What `normalizeUuid` answers: dashed, lower-case. */
+const DASHED_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const int = (description: string, example = 0) => ApiProperty({ description, example, type: 'integer' });
 const url = (description: string) =>
@@ -126,4 +133,39 @@ export class PlayerProfileResponseDto implements PlayerProfileResponse {
 
   @ApiProperty({ type: () => PlayerProfileDto })
   data!: PlayerProfileDto;
+}
+
+/** `:nick` of `GET /player/:nick`: a nick's characters and length, any letter case. */
+export class PlayerNickParamsDto {
+  @ApiProperty({ description: 'Herní jméno hráče; velikost písmen nehraje roli.', example: 'Pepa_Novak' })
+  @ValidateBy(
+    {
+      name: 'nick',
+      validator: { validate: (value: unknown) => typeof value === 'string' && isValidNick(value) },
+    },
+    answerWith({ code: 'INVALID_NICK' }),
+  )
+  nick!: string;
+}
+
+/**
+ * `:uuid` of `GET /player/uuid/:uuid`: dashed or undashed, any case, any version digit; the handler
+ * gets it dashed and lower-case.
+ */
+export class PlayerUuidParamsDto {
+  @ApiProperty({
+    description: 'UUID herního účtu: s pomlčkami i bez, libovolná velikost písmen, libovolná verze (3 i 4).',
+    example: '3f2b8c1e9a4d4e7b8c215d6e7f809a1b',
+  })
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? (normalizeUuid(value) ?? value) : value,
+  )
+  @ValidateBy(
+    {
+      name: 'uuid',
+      validator: { validate: (value: unknown) => typeof value === 'string' && DASHED_UUID.test(value) },
+    },
+    answerWith({ code: 'INVALID_UUID' }),
+  )
+  uuid!: string;
 }

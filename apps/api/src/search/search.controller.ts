@@ -1,8 +1,7 @@
-import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PreparedAnswer } from '@craftstats/platform';
 import { CACHE_TTL_SECONDS } from '../http-cache/cache-policy';
-import { CachedReplies } from '../http-cache/cached-reply';
 import { PublicRead } from '../http-cache/public-read.swagger';
 import { PublicRateLimit } from '../rate-limit/rate-limit.decorators';
 import { PlayerSearchQueryDto, PlayerSearchResponseDto } from './search.dto';
@@ -16,10 +15,7 @@ import { SearchService } from './search.service';
 @PublicRateLimit()
 @Controller('search')
 export class SearchController {
-  constructor(
-    private readonly search: SearchService,
-    private readonly replies: CachedReplies,
-  ) {}
+  constructor(private readonly search: SearchService) {}
 
   @Get('players')
   @PublicRead({
@@ -38,11 +34,7 @@ export class SearchController {
       },
     ],
   })
-  async players(
-    @Query() query: PlayerSearchQueryDto,
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
-    this.replies.send(request, reply, await this.search.byNickPrefix(query.q));
+  players(@Query() query: PlayerSearchQueryDto): Promise<PreparedAnswer> {
+    return this.search.byNickPrefix(query.q);
   }
 }

@@ -1,11 +1,12 @@
-import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PLAYERCOUNT_HISTORY_HOURS } from '@craftstats/contracts';
+import { PreparedAnswer } from '@craftstats/platform';
 import { CACHE_TTL_SECONDS } from '../http-cache/cache-policy';
-import { CachedReplies } from '../http-cache/cached-reply';
 import { PublicRead } from '../http-cache/public-read.swagger';
 import { PublicRateLimit } from '../rate-limit/rate-limit.decorators';
 import {
+  PlayerCountHistoryQueryDto,
   PlayerCountHistoryResponseDto,
   PlayerCountResponseDto,
   StaffListResponseDto,
@@ -18,10 +19,7 @@ import { ServerStatusService } from './server-status.service';
 @PublicRateLimit()
 @Controller('server')
 export class ServerStatusController {
-  constructor(
-    private readonly status: ServerStatusService,
-    private readonly replies: CachedReplies,
-  ) {}
+  constructor(private readonly status: ServerStatusService) {}
 
   @Get('playercount')
   @PublicRead({
@@ -35,8 +33,8 @@ export class ServerStatusController {
     type: PlayerCountResponseDto,
     databaseBacked: false,
   })
-  async playerCount(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    this.replies.send(request, reply, await this.status.playerCount());
+  playerCount(): Promise<PreparedAnswer> {
+    return this.status.playerCount();
   }
 
   @Get('playercount/history')
@@ -65,12 +63,10 @@ export class ServerStatusController {
     description: 'Počet hodin historie, 1–720 (30 dní); výchozí 24.',
     schema: { type: 'integer', minimum: 1, maximum: 720, default: 24 },
   })
-  async playerCountHistory(
-    @Query('hours') hours: unknown,
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
-    this.replies.send(request, reply, await this.status.playerCountHistory(hours));
+  playerCountHistory(@Query() { hours }: PlayerCountHistoryQueryDto): Promise<PreparedAnswer> {
+    return this.status.playerCountHistory(
+      hours === undefined ? PLAYERCOUNT_HISTORY_HOURS.default : Number(hours),
+    );
   }
 
   @Get('uniqueplayers')
@@ -81,8 +77,8 @@ export class ServerStatusController {
     ttlSeconds: CACHE_TTL_SECONDS.uniquePlayers,
     type: UniquePlayersResponseDto,
   })
-  async uniquePlayers(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    this.replies.send(request, reply, await this.status.uniquePlayers());
+  uniquePlayers(): Promise<PreparedAnswer> {
+    return this.status.uniquePlayers();
   }
 
   @Get('stafflist')
@@ -94,7 +90,7 @@ export class ServerStatusController {
     ttlSeconds: CACHE_TTL_SECONDS.staffList,
     type: StaffListResponseDto,
   })
-  async staffList(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    this.replies.send(request, reply, await this.status.staffList());
+  staffList(): Promise<PreparedAnswer> {
+    return this.status.staffList();
   }
 }

@@ -1,5 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { IsOptional, ValidateBy } from 'class-validator';
 import {
+  PLAYERCOUNT_HISTORY_HOURS,
   PlayerCount,
   PlayerCountHistoryPoint,
   PlayerCountHistoryResponse,
@@ -9,6 +11,31 @@ import {
   UniquePlayers,
   UniquePlayersResponse,
 } from '@craftstats/contracts';
+import { DtoMessages, ValidateShallow, answerWith } from '@craftstats/platform';
+
+export const HISTORY_HOURS_MESSAGE =
+  `Neplatný parametr hours: očekává se celé číslo od ${PLAYERCOUNT_HISTORY_HOURS.min} do ` +
+  `${PLAYERCOUNT_HISTORY_HOURS.max} (počet hodin historie).`;
+
+const HOURS = /^[1-9]\d{0,2}$/;
+
+/** `?hours=` of the history (1..720, default 24); other query parameters are ignored, as they were. */
+@ValidateShallow({ ignoreUnknownFields: true })
+@DtoMessages({ repeatedField: () => HISTORY_HOURS_MESSAGE })
+export class PlayerCountHistoryQueryDto {
+  @IsOptional()
+  @ValidateBy(
+    {
+      name: 'historyHours',
+      validator: {
+        validate: (value: unknown) =>
+          typeof value === 'string' && HOURS.test(value) && Number(value) <= PLAYERCOUNT_HISTORY_HOURS.max,
+      },
+    },
+    answerWith({ message: HISTORY_HOURS_MESSAGE }),
+  )
+  hours?: string;
+}
 
 export class PlayerSlotsDto {
   @ApiProperty({ description: 'Počet hráčů online.', example: 87, type: 'integer' })

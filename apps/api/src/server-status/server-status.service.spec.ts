@@ -5,13 +5,7 @@ import { testConfig } from '@craftstats/platform/testing';
 import { Clock } from '@craftstats/platform';
 import { MicroCache } from '../http-cache/micro-cache';
 import { MinecraftPinger, PingTarget } from './minecraft-pinger';
-import {
-  HISTORY_HOURS_MESSAGE,
-  OFFLINE_PLAYER_COUNT,
-  PING_TIMEOUT_MS,
-  ServerStatusService,
-  parseHistoryHours,
-} from './server-status.service';
+import { OFFLINE_PLAYER_COUNT, PING_TIMEOUT_MS, ServerStatusService } from './server-status.service';
 
 class FakeClock extends Clock {
   current = 1_000_000;
@@ -135,20 +129,4 @@ describe('ServerStatusService', () => {
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0][0]).toMatchObject({ host: '127.0.0.1', port: 1, reason: 'ECONNREFUSED' });
   });
-});
-
-describe('parseHistoryHours', () => {
-  it('defaults to 24 and reads plain integers 1..720', () => {
-    expect(parseHistoryHours(undefined)).toBe(24);
-    expect(parseHistoryHours('1')).toBe(1);
-    expect(parseHistoryHours('720')).toBe(720);
-  });
-  it.each(['0', '721', '-1', '1.5', '024', ' 24', '1e2', '', 'abc', ['24', '48']])(
-    'refuses %j with VALIDATION_FAILED and the Czech message',
-    (raw) => {
-      expect(() => parseHistoryHours(raw)).toThrow(
-        expect.objectContaining({ code: 'VALIDATION_FAILED', message: HISTORY_HOURS_MESSAGE }),
-      );
-    },
-  );
 });

@@ -1,15 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { PLAYERCOUNT_HISTORY_HOURS, PlayerCount, StaffMember, UniquePlayers } from '@craftstats/contracts';
+import { PlayerCount, StaffMember, UniquePlayers } from '@craftstats/contracts';
 import {
-  DomainError,
   PlayerCountHistoryRepository,
   PlayerRepository,
   downsample,
   historyBucketMs,
 } from '@craftstats/domain';
-import { APP_CONFIG, ApiConfig, Clock } from '@craftstats/platform';
+import { APP_CONFIG, ApiConfig, Clock, PreparedAnswer } from '@craftstats/platform';
 import { CACHE_TTL_SECONDS } from '../http-cache/cache-policy';
-import { CachedResponse, MicroCache } from '../http-cache/micro-cache';
+import { MicroCache } from '../http-cache/micro-cache';
 import { MinecraftPinger } from './minecraft-pinger';
 
 /** How long a Server List Ping may take before the server counts as offline. */
@@ -23,19 +22,6 @@ export const OFFLINE_PLAYER_COUNT: Readonly<PlayerCount> = Object.freeze({
   latency: 0,
   favicon: '',
 });
-
-export const HISTORY_HOURS_MESSAGE =
-  `Neplatný parametr hours: očekává se celé číslo od ${PLAYERCOUNT_HISTORY_HOURS.min} do ` +
-  `${PLAYERCOUNT_HISTORY_HOURS.max} (počet hodin historie).`;
-
-/** `?hours=` of the history: absent → 24; else an integer 1..720 written in plain digits. */
-export function parseHistoryHours(raw: unknown): number {
-  if (raw === undefined) return PLAYERCOUNT_HISTORY_HOURS.default;
-  if (typeof raw !== 'string' || !/^[1-9]\d{0,2}$/.test(raw) || Number(raw) > PLAYERCOUNT_HISTORY_HOURS.max) {
-    throw new DomainError('VALIDATION_FAILED', HISTORY_HOURS_MESSAGE);
-  }
-  return Number(raw);
-}
 
 @Injectable()
 export class ServerStatusService {
@@ -56,7 +42,7 @@ export class ServerStatusService {
    * The game server's status. One ping per TTL at most: concurrent requests share the ping in
    * flight, and the offline answer is cached too, so a dead server is not hammered. Never rejects.
    */
-  playerCount(): Promise<CachedResponse> {
+  playerCount(): Promise<PreparedAnswer> {
     return this.cache.get('playercount', CACHE_TTL_SECONDS.playerCount, () => this.ping());
   }
 
@@ -67,20 +53,18 @@ export class ServerStatusService {
   }
 
   /**
-   * The history of the last `hours` (1..720) downsampled to at most 500 points (see `downsample`).
-   * Cached per `hours` for CACHE_TTL_SECONDS.playerCountHistory: samples arrive once a minute.
-   *
-   * @throws DomainError VALIDATION_FAILED for an `hours` that is not an integer 1..720.
+   * The history of the last `hours` (1..720, checked by the query DTO) downsampled to at most 500
+   * points (see `downsample`). Cached per `hours` for CACHE_TTL_SECONDS.playerCountHistory: samples
+   * arrive once a minute.
    */
-  playerCountHistory(rawHours: unknown): Promise<CachedResponse> {
-    const hours = parseHistoryHours(rawHours);
+  playerCountHistory(hours: number): Promise<PreparedAnswer> {
     return this.cache.get(`playercount-history:${hours}`, CACHE_TTL_SECONDS.playerCountHistory, async () => {
       const samples = await this.history.since(this.clock.now() - hours * 3_600_000);
       return downsample(samples, historyBucketMs(hours));
     });
   }
 
-  uniquePlayers(): Promise<CachedResponse> {
+  uniquePlayers(): Promise<PreparedAnswer> {
     return this.cache.get(
       'uniqueplayers',
       CACHE_TTL_SECONDS.uniquePlayers,
@@ -90,7 +74,7 @@ export class ServerStatusService {
     );
   }
 
-  staffList(): Promise<CachedResponse> {
+  staffList(): Promise<PreparedAnswer> {
     return this.cache.get('stafflist', CACHE_TTL_SECONDS.staffList, async (): Promise<StaffMember[]> =>
       (await this.players.findStaff(this.config.staffRankIds)).map((staff) => ({
         nick: staff.nick,

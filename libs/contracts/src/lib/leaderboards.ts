@@ -61,12 +61,9 @@ export type VoteWeekKey = `${number}-${number}-${number}`;
  * One row of a level leaderboard (`GET /economy/leaderboard/levels/:mode`): ordered by `level`
  * descending, then `experience` descending, then nick (case-insensitively) and uuid.
  */
-export interface LevelLeaderboardEntry {
-  /** Rank position, 1..50, ascending. */
-  index: number;
-  nick: string;
-  /** Dashed lower-case UUID. */
-  uuid: string;
+export interface LevelLeaderboardEntry extends LeaderboardEntry {
+  /** The ranked statistic: the level (the same number as `level`). */
+  value: number;
   level: number;
   /** Experience within the mode; always 0 for `global`, which has only a level. */
   experience: number;

@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import { type IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { DynamicModule, Logger, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -21,6 +21,8 @@ import { NestPinoLogger, bindRequestLogger } from '../logging/nest-logger';
 import { CzechValidationPipe } from '../validation/validation.pipe';
 import { Metrics } from '../metrics/metrics';
 import { SECURITY_HEADERS, corsHook } from './edge';
+import { PreparedAnswer, writePreparedAnswer } from './prepared-answer';
+import { Clock } from '../time/clock';
 import { installEdgeAnswers, rawEnvelopeAnswer } from './edge-answers';
 import { installGracefulClose } from './graceful-close';
 
@@ -84,6 +86,29 @@ function answerClientError(error: { code?: string; rawPacket?: unknown }, socket
   socket.destroy();
 }
 
+/**
+ * Nest's Fastify adapter, writing a controller's {@link PreparedAnswer} with `writePreparedAnswer` at the
+ * app's Clock (`now`, set once the app exists); every other return value is sent as Nest sends it.
+ */
+class AppFastifyAdapter extends FastifyAdapter {
+  now: () => number = Date.now;
+
+  override reply(response: FastifyReply | ServerResponse, body: unknown, statusCode?: number): FastifyReply {
+    if (body instanceof PreparedAnswer && !(response instanceof ServerResponse)) {
+      return writePreparedAnswer(response.request, response, body, this.now());
+    }
+    return super.reply(response, body, statusCode);
+  }
+}
+
+function appClock(app: NestFastifyApplication): Clock | undefined {
+  try {
+    return app.get(Clock, { strict: false });
+  } catch {
+    return undefined;
+  }
+}
+
 const started = Symbol('startedAt');
 type TimedRequest = FastifyRequest & { [started]?: bigint };
 
@@ -103,7 +128,7 @@ export async function createHttpApp(
   options: HttpAppOptions,
 ): Promise<NestFastifyApplication> {
   const logger = options.logger ?? createLogger(options.name, options.logging);
-  const adapter = new FastifyAdapter({
+  const adapter = new AppFastifyAdapter({
     // No Nest middleware: what runs on every request is a Fastify hook (CORS, security headers, request
     // id and logger, edge answers below), so @fastify/middie, Nest's middleware layer, is not installed.
     skipMiddie: true,
@@ -153,6 +178,9 @@ export async function createHttpApp(
   // there (body parser, body limit) through this global filter too; the filter picks the answer shape
   // the route declares (`@AnswerErrorsWith`), by default the envelope.
   app.useGlobalFilters(new ErrorEnvelopeFilter(app));
+  // Prepared answers' max-age follows the app's Clock (a module without one: the system clock).
+  const clock = appClock(app);
+  if (clock !== undefined) adapter.now = () => clock.now();
   // The one validation path: every DTO-typed parameter, 400 VALIDATION_FAILED in Czech.
   app.useGlobalPipes(new CzechValidationPipe());
   const fastify = app.getHttpAdapter().getInstance();

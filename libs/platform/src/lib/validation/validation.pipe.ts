@@ -1,6 +1,6 @@
 import { ArgumentMetadata, Type, ValidationError, ValidationPipe } from '@nestjs/common';
 import { ValidationOptions, getMetadataStorage, validate } from 'class-validator';
-import type { ErrorCode } from '@craftstats/contracts';
+import { ERROR_HTTP_STATUS, type ErrorCode } from '@craftstats/contracts';
 import { ApiException } from '../errors/error-envelope';
 
 /** How a DTO words its 400s; every text is Czech and names the field at fault, never echoing a value. */
@@ -110,6 +110,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
 }
 
+/** Validated path/query parameter sets remembered per DTO class (see `CzechValidationPipe.passed`). */
+const MEMOIZED_PER_DTO = 1_000;
+
 /** Carries class-validator's errors from the exception factory to `transform`, which words them. */
 class ValidationFailure extends Error {
   constructor(readonly errors: ValidationError[]) {
@@ -129,6 +132,13 @@ class ValidationFailure extends Error {
  * validated without class-transformer.
  */
 export class CzechValidationPipe extends ValidationPipe {
+  /**
+   * Per path/query DTO class, the instances that passed, by the raw value they came from (its JSON):
+   * a public read's parameters repeat (the eight boards, the popular profiles), and validating the same
+   * text again gives the same instance. Bounded; the oldest is dropped. Bodies are never memoized.
+   */
+  private readonly passed = new WeakMap<Type, Map<string, object>>();
+
   constructor() {
     super({
       whitelist: true,
@@ -143,6 +153,19 @@ export class CzechValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (!this.toValidate(metadata) || metadata.metatype === undefined) return value;
     const metatype = metadata.metatype;
+    if (metadata.type === 'body') return this.validated(value, metadata, metatype);
+    const key = JSON.stringify(value);
+    let passed = this.passed.get(metatype);
+    const known = passed?.get(key);
+    if (known !== undefined) return known;
+    const instance = Object.freeze((await this.validated(value, metadata, metatype)) as object);
+    if (passed === undefined) this.passed.set(metatype, (passed = new Map()));
+    passed.set(key, instance);
+    if (passed.size > MEMOIZED_PER_DTO) passed.delete(passed.keys().next().value as string);
+    return instance;
+  }
+
+  private async validated(value: unknown, metadata: ArgumentMetadata, metatype: Type): Promise<unknown> {
     const messages = messagesOf(metatype);
     const invalid = (message: string) => new ApiException(400, 'VALIDATION_FAILED', message);
     if (!isPlainObject(value)) throw invalid(messages.notAnObject);
@@ -156,7 +179,10 @@ export class CzechValidationPipe extends ValidationPipe {
     if (metadata.type === 'query') {
       const declared = declaredFields(metatype);
       for (const name of Object.keys(value)) {
-        if (!declared.has(name)) throw invalid(messages.unknownField(name));
+        if (!declared.has(name)) {
+          if (shallow?.ignoreUnknownFields) continue;
+          throw invalid(messages.unknownField(name));
+        }
         if (Array.isArray(value[name])) throw invalid(messages.repeatedField(name));
       }
     }
@@ -173,7 +199,8 @@ export class CzechValidationPipe extends ValidationPipe {
       const answer = answerOf(first);
       if (answer !== undefined) {
         const message = typeof answer.message === 'function' ? answer.message(first.value) : answer.message;
-        throw new ApiException(400, answer.code ?? 'VALIDATION_FAILED', message);
+        const code = answer.code ?? 'VALIDATION_FAILED';
+        throw new ApiException(ERROR_HTTP_STATUS[code], code, message);
       }
       // A shallow DTO saw only own data properties: judge "missing" by what it saw.
       const seen: unknown = shallow ? first.value : value[first.property];

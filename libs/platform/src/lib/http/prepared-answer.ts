@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * A `{ status: 200, data }` answer serialized once, with its strong ETag, written as it is to every
+ * request that gets it: what a public read's controller returns (the micro-caches make them). The app's
+ * Fastify adapter writes it with `writePreparedAnswer` (ETag, Cache-Control, 304), the one writer of
+ * cached answers; any other return value is sent as Nest sends it.
+ */
+export class PreparedAnswer {
+  private constructor(
+    /** UTF-8 JSON bytes of the whole envelope. */
+    readonly body: Buffer,
+    /** Strong validator: a quoted hash of `body`. */
+    readonly etag: string,
+    /** When the data was read (ms): the staleness bound counts from here. */
+    readonly createdAt: number,
+    /** When the answer stops being served (ms). */
+    readonly expiresAt: number,
+    /**
+     * For data that never changes again (a closed vote period): `Cache-Control: public,
+     * max-age=<this>, immutable` instead of what is left of the TTL.
+     */
+    readonly immutableMaxAge: number | undefined,
+  ) {}
+
+  /** Serializes `{ status: 200, data }` read at `createdAt`, served for `ttlMs`. */
+  static of(data: unknown, createdAt: number, ttlMs: number, immutableMaxAge?: number): PreparedAnswer {
+    const body = Buffer.from(JSON.stringify({ status: 200, data }), 'utf8');
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+    return new PreparedAnswer(body, etag, createdAt, createdAt + ttlMs, immutableMaxAge);
+  }
+
+  /**
+   * `Cache-Control` at `now`: what is left of the server-side TTL, so that the data a client shows is
+   * never older than the endpoint's TTL, micro-cache and client cache together.
+   */
+  cacheControl(now: number): string {
+    return this.immutableMaxAge === undefined
+      ? `public, max-age=${Math.max(0, Math.floor((this.expiresAt - now) / 1000))}`
+      : `public, max-age=${this.immutableMaxAge}, immutable`;
+  }
+}
+
+/** True when an `If-None-Match` header names `etag` (weak comparison, RFC 9110 13.1.2) or is `*`. */
+export function matchesIfNoneMatch(header: string | string[] | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header === etag) return true;
+  const opaque = (tag: string): string => tag.trim().replace(/^W\//, '');
+  const wanted = opaque(etag);
+  return (Array.isArray(header) ? header.join(',') : header)
+    .split(',')
+    .some((candidate) => candidate.trim() === '*' || opaque(candidate) === wanted);
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Writes a prepared answer: `ETag`, `Cache-Control`, and either the bytes (200) or, when the client
+ * already holds them (`If-None-Match`), 304 without a body.
+ */
+export function writePreparedAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: PreparedAnswer,
+  now: number,
+): FastifyReply {
+  void reply.header('etag', answer.etag).header('cache-control', answer.cacheControl(now));
+  if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  return reply.code(200).header('content-type', JSON_TYPE).send(answer.body);
+}
