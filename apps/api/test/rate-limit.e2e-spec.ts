@@ -81,7 +81,7 @@ async function eventually(check: () => void): Promise<void> {
 
 /**
  * Longer than one flush of the shared counters and its round trips (with room for a loaded machine):
- * what another instance may lag behind (docs/adr/0072).
+ * what another instance may lag behind (ADR 0073).
  */
 const settle = () => new Promise((resolve) => setTimeout(resolve, SHARED_FLUSH_MS * 5));
 
@@ -569,7 +569,7 @@ describeEachDialect('rate limits shared by two API processes through Redis', (fx
           answers.push(
             await postJson(processes[i % 2].url, LOGIN, { username: 'Nikdo', password: 'spatne-heslo' }),
           );
-          await settle(); // the other instance hears of it within one flush (docs/adr/0072)
+          await settle(); // the other instance hears of it within one flush (ADR 0073)
         }
         expect(answers.map((a) => [a.status, limits(a).remaining])).toEqual([
           [401, '4'],
@@ -610,7 +610,7 @@ describeEachDialect(
           processes.push(await startAppProcess('api', env));
           processes.push(await startAppProcess('api', env));
           const on = (i: number) => processes[i % 2].url;
-          // Each attempt once the other instance has heard of the previous one (one flush, docs/adr/0072).
+          // Each attempt once the other instance has heard of the previous one (one flush, ADR 0073).
           const attempt = async (from: string, i: number, password = 'spatne-heslo') => {
             const answer = await postJsonFrom(from, on(i), LOGIN, { username: 'Redis_Pepa', password });
             await settle();

@@ -60,7 +60,7 @@ export class LocalCounters extends RateLimitCounters {
   }
 }
 
-/** Pause between two flushes of the hits counted here to Redis: the sharing's tolerance (docs/adr/0072). */
+/** Pause between two flushes of the hits counted here to Redis: the sharing's tolerance (ADR 0073). */
 export const SHARED_FLUSH_MS = 200;
 /** Distinct keys waiting for the next flush at most; beyond it a flush starts at once. */
 export const SHARED_MAX_PENDING = 20_000;

@@ -24,7 +24,7 @@ const MAX_TRACKED_USERNAME = 64;
 
 /**
  * The rate-limit guard of the API, applied through `@PublicRateLimit()` / `@AuthRateLimit()`
- * (docs/adr/0009, 0070, 0072):
+ * (ADRs 0009, 0070, 0073):
  * - public reads: RATE_LIMIT_PUBLIC requests per minute per client address;
  * - account endpoints: RATE_LIMIT_AUTH attempts per minute per client address, then
  *   AUTH_USERNAME_LIMIT_FACTOR times that per username from all addresses together, counting only the

@@ -7,7 +7,7 @@ import { RateLimitGuard } from './rate-limit.guard';
  * Rate limiting of the API (global, so any feature module can use `@PublicRateLimit()` /
  * `@AuthRateLimit()` without importing anything): the guard and its counters, in this instance
  * (`LocalCounters`), or shared by every instance on REDIS_URL (`SharedCounters`, keys prefixed with
- * RATE_LIMIT_PREFIX). docs/adr/0072.
+ * RATE_LIMIT_PREFIX); ADR 0073.
  */
 @Global()
 @Module({

@@ -6,7 +6,7 @@ export const SKETCH_DEPTH = 4;
 
 /**
  * Per-key hit counts of one fixed window in fixed memory, whatever the number of distinct keys: a
- * count-min sketch with conservative update (docs/adr/0072). A key's count is never under-estimated,
+ * count-min sketch with conservative update (ADR 0073). A key's count is never under-estimated,
  * so flooding it with other keys cannot reset anyone's count; it may be over-estimated by the hits of
  * keys sharing all of its cells, on average at most (hits in the window) / width. The cells a key maps
  * to depend on seeds drawn at start, so nobody can choose keys that collide with someone else's.
