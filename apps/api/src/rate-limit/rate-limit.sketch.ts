@@ -44,8 +44,12 @@ export class WindowSketch {
     return next;
   }
 
-  /** Makes the key's count in `window` at least `count` (what another instance reported for it). */
+  /**
+   * Makes the key's count in `window` at least `count` (what another instance reported for it); a
+   * report of a window that has passed changes nothing.
+   */
   raise(key: string, window: number, count: number): void {
+    if (window < this.window) return;
     this.enter(window);
     this.locate(key);
     for (let row = 0; row < this.depth; row++) {
@@ -76,7 +80,10 @@ export class WindowSketch {
     return min;
   }
 
-  /** The key's cell in each row: two seeded FNV-1a hashes combined (h1 + row × h2), one pass over the key. */
+  /**
+   * The key's cell in each row: two seeded FNV-1a hashes, each finished by a 32-bit mixer (so that the
+   * low bits a row keeps depend on every bit), combined as h1 + row × h2; one pass over the key.
+   */
   private locate(key: string): void {
     let h1 = 0x811c9dc5 ^ this.seeds[0];
     let h2 = this.seeds[1];
@@ -85,9 +92,17 @@ export class WindowSketch {
       h1 = Math.imul(h1 ^ c, 0x01000193);
       h2 = Math.imul(h2 ^ c, 0x5bd1e995);
     }
-    h2 = (h2 ^ (h2 >>> 15)) | 1;
+    h1 = mix(h1);
+    h2 = mix(h2) | 1;
     for (let row = 0; row < this.depth; row++) {
       this.positions[row] = row * this.width + ((h1 + Math.imul(row, h2)) & this.mask);
     }
   }
+}
+
+/** MurmurHash3's 32-bit finalizer: every output bit depends on every input bit. */
+function mix(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
 }
