@@ -2,7 +2,8 @@ import { connect, createServer } from 'node:net';
 import { Body, Controller, DynamicModule, Get, Headers, Logger, Module, Post } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TestDatabase, createTestDatabase } from '@craftstats/persistence/testing';
-import { ApiException, ApiConfig, AppLogger, Metrics, createHttpApp } from '@craftstats/platform';
+import { DomainError } from '@craftstats/domain';
+import { ApiConfig, AppLogger, Metrics, createHttpApp } from '@craftstats/platform';
 import {
   AppProcess,
   RunningApp,
@@ -50,7 +51,7 @@ class LoggingProbeController {
 
   @Get('refused')
   refused(): never {
-    throw new ApiException(403, 'FORBIDDEN');
+    throw DomainError.of('FORBIDDEN');
   }
 }
 

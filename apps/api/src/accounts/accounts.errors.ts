@@ -1,21 +1,11 @@
-import { HttpException, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ACCOUNT_MESSAGES } from '@craftstats/contracts';
-import { ApiException, ErrorAnswer, MappedErrorReply, envelopeAnswer } from '@craftstats/platform';
+import { ACCOUNT_MESSAGES, ERROR_MESSAGES } from '@craftstats/contracts';
+import { ErrorAnswer, MappedErrorReply, envelopeAnswer } from '@craftstats/platform';
+import { DomainError } from '@craftstats/domain';
 import { RATE_LIMIT_HEADERS } from '../rate-limit/rate-limit.constants';
 import { RateLimitGuard } from '../rate-limit/rate-limit.guard';
 import { ACCOUNT_BODY_MESSAGES } from './accounts.dto';
-
-/** A failure of `/account/register` or `/account/login` with its own status and Czech message. */
-export class AccountException extends HttpException {
-  constructor(
-    status: number,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super({ success: false, message }, status);
-  }
-}
 
 /** The account wording of the statuses shared guards and the body parser raise. */
 const STATUS_MESSAGES: Record<number, string> = {
@@ -28,7 +18,8 @@ const STATUS_MESSAGES: Record<number, string> = {
 /**
  * Maps anything thrown while serving an account endpoint to the seed's `{ success: false, message }`:
  * status and headers are the platform's mapping (database down → 503 with Retry-After, unexpected →
- * 500), the message is the account wording. Framework texts never leak.
+ * 500). The message is the error's own when it has one (the accounts service's seed texts, the pipe's
+ * field messages), else the account wording of its status. Framework texts never leak.
  */
 export function toAccountError(error: unknown): MappedErrorReply {
   const answer = (status: number, message: string, headers: Record<string, string>, unexpected = false) => ({
@@ -37,27 +28,23 @@ export function toAccountError(error: unknown): MappedErrorReply {
     headers,
     unexpected,
   });
-  if (error instanceof AccountException) {
-    const body = error.getResponse() as { message: string };
-    return answer(error.getStatus(), body.message, error.headers);
-  }
   const mapped = envelopeAnswer(error);
   const { status } = mapped;
+  // A refused login is not a challenge to present a bearer token (these routes take none).
+  delete mapped.headers['www-authenticate'];
   if (mapped.unexpected) return answer(500, ACCOUNT_BODY_MESSAGES.INTERNAL_ERROR, {}, true);
-  if (status === 503) return answer(503, ACCOUNT_BODY_MESSAGES.UNAVAILABLE, mapped.headers);
-  // A validation failure keeps the pipe's message (it names the field, worded by the DTO); other
-  // ApiExceptions (shared guards) keep their text unless the account wording has one.
-  if (error instanceof ApiException && error.code === 'VALIDATION_FAILED')
+  if (error instanceof DomainError && error.message !== ERROR_MESSAGES[error.code])
     return answer(status, error.message, mapped.headers);
-  const own = error instanceof ApiException ? error.message : ACCOUNT_BODY_MESSAGES.MALFORMED;
-  return answer(status, STATUS_MESSAGES[status] ?? own, mapped.headers);
+  if (status === 503) return answer(503, ACCOUNT_BODY_MESSAGES.UNAVAILABLE, mapped.headers);
+  const envelope = mapped.body as { message: string };
+  return answer(status, STATUS_MESSAGES[status] ?? envelope.message, mapped.headers);
 }
 
 /**
  * The answer shape of `/account/register` and `/account/login` (`@AnswerErrorsWith(AccountErrorAnswer)`).
  * Errors raised before the rate-limit guard ran (body parser, body limit, content type) still carry the
- * client's RateLimit headers as the counter stands (read, not counted: SPEC §3 wants them on every
- * answer of a rate-limited endpoint). Request bodies are never logged (they hold passwords).
+ * client's RateLimit headers as the counter stands (read, not counted: every answer of a rate-limited
+ * endpoint carries them). Request bodies are never logged (they hold passwords).
  */
 @Injectable()
 export class AccountErrorAnswer extends ErrorAnswer {

@@ -1,11 +1,15 @@
 import { Logger } from '@nestjs/common';
 import { ACCOUNT_MESSAGES } from '@craftstats/contracts';
-import { StaffAccountRepository, StaffCredentials } from '@craftstats/domain';
+import { DomainError, StaffAccountRepository, StaffCredentials } from '@craftstats/domain';
+import { Clock } from '@craftstats/platform';
 import { testConfig } from '@craftstats/platform/testing';
 import { AuthTokenService } from '../auth/auth-token.service';
-import { AccountException } from './accounts.errors';
+import { toAccountError } from './accounts.errors';
 import { PasswordHasher } from './accounts.credentials';
 import { AccountsService } from './accounts.service';
+
+/** The injected Clock's now: what a password's set time and a token's iat are taken from. */
+const NOW = 1_795_000_000_000;
 
 const STAFF: StaffCredentials = {
   playerId: 7,
@@ -31,6 +35,7 @@ function setup(found: StaffCredentials | null = STAFF) {
     accounts as unknown as StaffAccountRepository,
     passwords as unknown as PasswordHasher,
     tokens as unknown as AuthTokenService,
+    { now: () => NOW } as Clock,
   );
   return { service, accounts, passwords, tokens };
 }
@@ -42,9 +47,9 @@ async function failure(
     () => undefined,
     (e: unknown) => e,
   );
-  if (!(error instanceof AccountException))
-    throw new Error(`expected an AccountException, got ${String(error)}`);
-  return { status: error.getStatus(), body: error.getResponse(), headers: error.headers };
+  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
+  const { status, body, headers } = toAccountError(error);
+  return { status, body, headers };
 }
 
 beforeAll(() => Logger.overrideLogger(false));
@@ -56,7 +61,7 @@ describe('AccountsService.register', () => {
     const { service, accounts, passwords } = setup();
     await service.register(request);
     expect(passwords.hash).toHaveBeenCalledWith('dlouhe-heslo');
-    expect(accounts.setPasswordHash).toHaveBeenCalledWith(7, 'new-hash', expect.any(Number));
+    expect(accounts.setPasswordHash).toHaveBeenCalledWith(7, 'new-hash', NOW);
   });
 
   it('checks the admin key before anything else: no lookup, no policy check', async () => {
@@ -102,7 +107,7 @@ describe('AccountsService.login', () => {
     expect(passwords.verify).toHaveBeenCalledWith('stored-hash', 'heslo');
     expect(tokens.issue).toHaveBeenCalledWith(
       { uuid: STAFF.uuid, nick: 'Admin_Pepa', rank: '10', passwordSetAt: STAFF.passwordSetAt },
-      expect.any(Number),
+      NOW,
     );
   });
 

@@ -1,12 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ACCOUNT_MESSAGES } from '@craftstats/contracts';
-import { StaffAccountRepository, StaffCredentials } from '@craftstats/domain';
-import { APP_CONFIG, ApiConfig, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@craftstats/platform';
+import { DomainError, StaffAccountRepository, StaffCredentials } from '@craftstats/domain';
+import { APP_CONFIG, ApiConfig, Clock, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@craftstats/platform';
 import { AuthTokenService } from '../auth/auth-token.service';
 import { isStaffRank } from '../auth/auth.staff';
 import { AdminKeyVerifier } from './accounts.credentials';
 import { LoginDto, RegisterDto } from './accounts.dto';
-import { AccountException } from './accounts.errors';
 import { ACCOUNT_BODY_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './accounts.dto';
 import { PasswordHasher } from './accounts.credentials';
 
@@ -18,7 +17,7 @@ function characters(text: string): number {
 }
 
 /**
- * Staff passwords and login (seed §4.5, §4.6, §5). Staff = a player whose current rank is in
+ * Staff passwords and login (README, "API": `/account/register`, `/account/login`). Staff = a player whose current rank is in
  * STAFF_RANK_IDS. Passwords are never logged, returned or kept beyond the argon2id hash.
  */
 @Injectable()
@@ -31,6 +30,7 @@ export class AccountsService {
     @Inject(StaffAccountRepository) private readonly accounts: StaffAccountRepository,
     @Inject(PasswordHasher) private readonly passwords: PasswordHasher,
     @Inject(AuthTokenService) private readonly tokens: AuthTokenService,
+    @Inject(Clock) private readonly clock: Clock,
   ) {
     this.adminKey = new AdminKeyVerifier(config.adminKey);
   }
@@ -41,17 +41,17 @@ export class AccountsService {
    */
   async register(request: RegisterDto): Promise<void> {
     if (!this.adminKey.matches(request.adminKey))
-      throw new AccountException(403, ACCOUNT_MESSAGES.ADMIN_KEY_MISMATCH);
+      throw new DomainError('FORBIDDEN', ACCOUNT_MESSAGES.ADMIN_KEY_MISMATCH);
     const length = characters(request.password);
     if (length < PASSWORD_MIN_LENGTH || length > PASSWORD_MAX_LENGTH) {
-      throw new AccountException(400, ACCOUNT_BODY_MESSAGES.PASSWORD_POLICY);
+      throw new DomainError('VALIDATION_FAILED', ACCOUNT_BODY_MESSAGES.PASSWORD_POLICY);
     }
     const staff = await this.step('lookup', () => this.accounts.findByNick(request.username));
     if (!staff || !isStaffRank(staff.rank, this.config))
-      throw new AccountException(404, ACCOUNT_MESSAGES.UNKNOWN_USERNAME);
+      throw new DomainError('NOT_FOUND', ACCOUNT_MESSAGES.UNKNOWN_USERNAME);
     await this.step('update', async () => {
       const hash = await this.passwords.hash(request.password);
-      await this.accounts.setPasswordHash(staff.playerId, hash, Date.now());
+      await this.accounts.setPasswordHash(staff.playerId, hash, this.clock.now());
     });
     this.logger.log({ msg: 'Staff password set', nick: staff.nick, uuid: staff.uuid });
   }
@@ -67,11 +67,11 @@ export class AccountsService {
     // Always one verification (against a dummy hash when there is nothing to check), then decide.
     const valid = await this.passwords.verify(hash, request.password);
     if (!staff || hash === null || staff.passwordSetAt === null || !valid)
-      throw new AccountException(401, ACCOUNT_MESSAGES.LOGIN_FAILED);
+      throw new DomainError('UNAUTHORIZED', ACCOUNT_MESSAGES.LOGIN_FAILED);
     // The token carries the version (set time) of the password it was checked against (ADR 0044).
     const token = await this.tokens.issue(
       { uuid: staff.uuid, nick: staff.nick, rank: staff.rank, passwordSetAt: staff.passwordSetAt },
-      Date.now(),
+      this.clock.now(),
     );
     this.logger.log({ msg: 'Staff logged in', nick: staff.nick, uuid: staff.uuid });
     return token;
@@ -87,8 +87,8 @@ export class AccountsService {
         step: name,
         reason: error instanceof Error ? error.message : String(error),
       });
-      throw new AccountException(503, ACCOUNT_MESSAGES.UPDATE_FAILED, {
-        'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+      throw new DomainError('UNAVAILABLE', ACCOUNT_MESSAGES.UPDATE_FAILED, {
+        retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS,
       });
     }
   }

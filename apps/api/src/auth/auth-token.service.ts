@@ -21,7 +21,7 @@ export interface TokenSubject {
 export class AuthTokenService {
   constructor(@Inject(JwtService) private readonly jwt: JwtService) {}
 
-  issue(subject: TokenSubject, nowMs: number = Date.now()): Promise<string> {
+  issue(subject: TokenSubject, nowMs: number): Promise<string> {
     const iat = Math.floor(nowMs / 1000);
     const claims: StaffTokenClaims = {
       sub: subject.uuid,

@@ -1,7 +1,8 @@
+import { DomainError } from '@craftstats/domain';
 import { Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { ERROR_MESSAGES } from '@craftstats/contracts';
-import { ApiException } from '@craftstats/platform';
+
 import { StaffPrincipal } from './auth.types';
 import { JWT_STRATEGY } from './jwt.strategy';
 
@@ -21,14 +22,7 @@ export class JwtAuthGuard extends AuthGuard(JWT_STRATEGY) {
     if (err) throw err;
     if (!user) {
       const expired = info instanceof Error && info.name === 'TokenExpiredError';
-      throw new ApiException(
-        401,
-        'UNAUTHORIZED',
-        expired ? TOKEN_EXPIRED_MESSAGE : ERROR_MESSAGES.UNAUTHORIZED,
-        {
-          'www-authenticate': 'Bearer',
-        },
-      );
+      throw new DomainError('UNAUTHORIZED', expired ? TOKEN_EXPIRED_MESSAGE : ERROR_MESSAGES.UNAUTHORIZED);
     }
     return user as TUser;
   }

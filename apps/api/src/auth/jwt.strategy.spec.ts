@@ -1,4 +1,5 @@
 import { StaffAccountRepository, StaffCredentials } from '@craftstats/domain';
+import { Clock } from '@craftstats/platform';
 import { testConfig } from '@craftstats/platform/testing';
 import { JwtStrategy } from './jwt.strategy';
 
@@ -32,7 +33,11 @@ function strategy(found: StaffCredentials | null = STAFF) {
     findByUuid: jest.fn().mockResolvedValue(found),
     setPasswordHash: jest.fn(),
   };
-  return { strategy: new JwtStrategy(testConfig(), accounts as unknown as StaffAccountRepository), accounts };
+  const clock = { now: () => Date.now() } as Clock;
+  return {
+    strategy: new JwtStrategy(testConfig(), accounts as unknown as StaffAccountRepository, clock),
+    accounts,
+  };
 }
 
 describe('JwtStrategy.validate', () => {

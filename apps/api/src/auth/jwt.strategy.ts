@@ -3,7 +3,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { JWT_LIFETIME_SECONDS, LEGACY_TOKEN_HEADER } from '@craftstats/contracts';
 import { StaffAccountRepository, normalizeUuid } from '@craftstats/domain';
-import { APP_CONFIG, ApiConfig } from '@craftstats/platform';
+import { APP_CONFIG, ApiConfig, Clock } from '@craftstats/platform';
 import { isStaffRank } from './auth.staff';
 import { StaffPrincipal } from './auth.types';
 
@@ -43,6 +43,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
   constructor(
     @Inject(APP_CONFIG) private readonly config: ApiConfig,
     @Inject(StaffAccountRepository) private readonly accounts: StaffAccountRepository,
+    @Inject(Clock) private readonly clock: Clock,
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromExtractors([
@@ -70,7 +71,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
     const issuedAt = iat as number;
     const expiresAt = exp as number;
     if (expiresAt - issuedAt !== JWT_LIFETIME_SECONDS) return false;
-    if (issuedAt * 1000 > Date.now() + JWT_IAT_CLOCK_SKEW_SECONDS * 1000) return false;
+    if (issuedAt * 1000 > this.clock.now() + JWT_IAT_CLOCK_SKEW_SECONDS * 1000) return false;
 
     // The identity is the uuid (ADR 0017): a rename keeps the session, a player using the same nick
     // is somebody else. `nick` and `rank` are only informative.

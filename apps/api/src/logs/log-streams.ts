@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AchievementLogRecord, DomainError, EconomyLogRecord, LogRepository } from '@craftstats/domain';
-import { APP_CONFIG, ApiException, ApiConfig } from '@craftstats/platform';
+import { APP_CONFIG, ApiConfig } from '@craftstats/platform';
 import { toAchievementLogEntry, toEconomyLogEntry } from './log-entry.mapper';
 import { LogStreamHub } from './log-stream.hub';
 
@@ -61,7 +61,7 @@ export class LogStreams implements BeforeApplicationShutdown {
     const query = request.query as Record<string, unknown> | undefined;
     const lastEventId = parseLastEventId(request.headers['last-event-id'], query?.['lastEventId']);
     if (!hub.reserve(request.ip)) {
-      throw new ApiException(429, 'RATE_LIMITED', STREAM_MESSAGES.tooMany(maxPerClient));
+      throw new DomainError('RATE_LIMITED', STREAM_MESSAGES.tooMany(maxPerClient));
     }
     reply.hijack();
     const res = reply.raw;

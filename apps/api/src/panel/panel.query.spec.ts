@@ -1,5 +1,6 @@
 import { ERROR_MESSAGES } from '@craftstats/contracts';
-import { ApiException, CzechValidationPipe } from '@craftstats/platform';
+import { DomainError } from '@craftstats/domain';
+import { CzechValidationPipe, toErrorEnvelope } from '@craftstats/platform';
 import { PanelAchievementLogQueryDto, PanelEconomyLogQueryDto } from './panel.dto';
 import { PanelQuery, decodeCursor, encodeCursor, toPanelQuery } from './panel.query';
 
@@ -18,8 +19,10 @@ async function errorOf(query: Record<string, unknown>, metatype?: new () => obje
   try {
     await parsePanelQuery(query, metatype);
   } catch (error) {
-    if (error instanceof ApiException)
-      return { status: error.getStatus(), code: error.code, message: error.message };
+    if (error instanceof DomainError) {
+      const { status, error: code, message } = toErrorEnvelope(error).envelope;
+      return { status, code, message };
+    }
     throw error;
   }
   throw new Error('expected a 400');

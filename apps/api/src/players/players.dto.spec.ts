@@ -1,5 +1,6 @@
 import type { ArgumentMetadata, Type } from '@nestjs/common';
-import { ApiException, CzechValidationPipe } from '@craftstats/platform';
+import { DomainError } from '@craftstats/domain';
+import { CzechValidationPipe } from '@craftstats/platform';
 import { PlayerNickParamsDto, PlayerUuidParamsDto } from './players.dto';
 
 const UUID = '3f2b8c1e-9a4d-4e7b-8c21-5d6e7f809a1b';
@@ -11,7 +12,7 @@ async function checked(metatype: Type, params: Record<string, string>): Promise<
   try {
     return { ...((await pipe.transform(params, param(metatype))) as object) };
   } catch (error) {
-    return error instanceof ApiException ? error.code : error;
+    return error instanceof DomainError ? error.code : error;
   }
 }
 

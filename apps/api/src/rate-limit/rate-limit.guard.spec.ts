@@ -1,7 +1,8 @@
 import type { ExecutionContext } from '@nestjs/common';
 import type { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiException, Clock } from '@craftstats/platform';
+import { DomainError } from '@craftstats/domain';
+import { Clock, toErrorEnvelope } from '@craftstats/platform';
 import {
   AUTH_THROTTLER,
   PUBLIC_THROTTLER,
@@ -37,13 +38,9 @@ function guardFor(scope: RateLimitScope | undefined, limits = { public: 3, auth:
     try {
       return { passed: guard.canActivate(context), headers };
     } catch (error) {
-      if (!(error instanceof ApiException)) throw error;
-      return {
-        refused: error.getStatus(),
-        code: error.code,
-        retryAfter: error.headers['Retry-After'],
-        headers,
-      };
+      if (!(error instanceof DomainError)) throw error;
+      const { envelope, headers: answered } = toErrorEnvelope(error);
+      return { refused: envelope.status, code: envelope.error, retryAfter: answered['retry-after'], headers };
     }
   };
   return { guard, request };

@@ -2,9 +2,8 @@ import { isIPv6 } from 'node:net';
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_MESSAGES } from '@craftstats/contracts';
-import { nickKey } from '@craftstats/domain';
-import { APP_CONFIG, ApiConfig, ApiException } from '@craftstats/platform';
+import { nickKey, DomainError } from '@craftstats/domain';
+import { APP_CONFIG, ApiConfig } from '@craftstats/platform';
 import {
   AUTH_USERNAME_LIMIT_FACTOR,
   RATE_LIMIT_HEADERS,
@@ -69,9 +68,7 @@ export class RateLimitGuard implements CanActivate {
     void http.getResponse<FastifyReply>().headers(rateLimitHeaders(counted));
     const refused = counted.find((c) => c.count.hits > c.limit);
     if (refused !== undefined) {
-      throw new ApiException(429, 'RATE_LIMITED', ERROR_MESSAGES.RATE_LIMITED, {
-        [RATE_LIMIT_HEADERS.retryAfter]: String(seconds(refused.count.resetMs)),
-      });
+      throw DomainError.of('RATE_LIMITED', { retryAfterSeconds: seconds(refused.count.resetMs) });
     }
     return true;
   }

@@ -1,5 +1,6 @@
 import { ExecutionContext } from '@nestjs/common';
-import { ApiException, CzechValidationPipe } from '@craftstats/platform';
+import { DomainError } from '@craftstats/domain';
+import { CzechValidationPipe, toErrorEnvelope } from '@craftstats/platform';
 import { IngestRequestDto } from './events.dto';
 import { INGEST_BODY_ERRORS, IngestContentTypeGuard } from './events.request';
 
@@ -23,10 +24,13 @@ async function refusal(run: () => Promise<unknown>): Promise<[number, string, st
   try {
     await run();
   } catch (error) {
-    if (error instanceof ApiException) return [error.getStatus(), error.code, error.message];
+    if (error instanceof DomainError) {
+      const { status, error: code, message } = toErrorEnvelope(error).envelope;
+      return [status, code, message];
+    }
     throw error;
   }
-  throw new Error('expected an ApiException');
+  throw new Error('expected a DomainError');
 }
 
 describe('the ingestion envelope: content-type guard and IngestRequestDto through the global pipe', () => {

@@ -1,7 +1,7 @@
+import { DomainError } from '@craftstats/domain';
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ERROR_MESSAGES, INGEST_MAX_EVENTS } from '@craftstats/contracts';
-import { ApiException } from '@craftstats/platform';
 
 /** Czech reasons a request body as a whole is refused (400 VALIDATION_FAILED / 415). */
 export const INGEST_BODY_ERRORS = {
@@ -40,7 +40,7 @@ export class IngestContentTypeGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const contentType = context.switchToHttp().getRequest<FastifyRequest>().headers['content-type'];
     if (contentType === undefined || !JSON_MEDIA_TYPE.test(contentType)) {
-      throw new ApiException(415, 'UNSUPPORTED_MEDIA_TYPE', INGEST_BODY_ERRORS.notJson);
+      throw new DomainError('UNSUPPORTED_MEDIA_TYPE', INGEST_BODY_ERRORS.notJson);
     }
     return true;
   }

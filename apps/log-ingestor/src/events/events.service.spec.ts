@@ -1,5 +1,5 @@
 import { EventStore, GameEvent, IngestContext, IngestOutcome } from '@craftstats/domain';
-import { IngestorConfig, Metrics } from '@craftstats/platform';
+import { Clock, IngestorConfig, Metrics } from '@craftstats/platform';
 import { EventsService } from './events.service';
 
 const NOW = Date.UTC(2026, 10, 18, 12, 0, 0);
@@ -30,7 +30,9 @@ describe('EventsService', () => {
     jest.spyOn(Date, 'now').mockReturnValue(NOW);
     store = new FakeStore();
     metrics = new Metrics('log-ingestor');
-    service = new EventsService(store, { timeZone: 'Europe/Prague' } as IngestorConfig, metrics);
+    service = new EventsService(store, { timeZone: 'Europe/Prague' } as IngestorConfig, metrics, {
+      now: () => Date.now(),
+    } as Clock);
   });
 
   afterEach(() => jest.restoreAllMocks());

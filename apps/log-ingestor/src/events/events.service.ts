@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Counter } from 'prom-client';
 import { IngestRejection, IngestResponse } from '@craftstats/contracts';
 import { EventStore, GameEvent, parseEvent } from '@craftstats/domain';
-import { APP_CONFIG, IngestorConfig, Metrics } from '@craftstats/platform';
+import { APP_CONFIG, Clock, IngestorConfig, Metrics } from '@craftstats/platform';
 
 /** Label values of `ingest_events_total`. */
 export const INGEST_RESULTS = ['accepted', 'duplicate', 'rejected'] as const;
@@ -20,6 +20,7 @@ export class EventsService {
     private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: IngestorConfig,
     @Inject(Metrics) metrics: Metrics,
+    @Inject(Clock) private readonly clock: Clock,
   ) {
     this.events = new Counter({
       name: 'ingest_events_total',
@@ -37,7 +38,7 @@ export class EventsService {
    * store fails nothing of the batch was stored and nothing is counted.
    */
   async ingest(server: string, rawEvents: readonly unknown[]): Promise<IngestResponse> {
-    const receivedAt = Date.now();
+    const receivedAt = this.clock.now();
     const valid: GameEvent[] = [];
     const rejected: IngestRejection[] = [];
     rawEvents.forEach((raw, index) => {

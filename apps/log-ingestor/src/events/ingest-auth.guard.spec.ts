@@ -1,6 +1,7 @@
 import * as crypto from 'node:crypto';
 import { ExecutionContext, Logger } from '@nestjs/common';
-import { ApiException, IngestorConfig } from '@craftstats/platform';
+import { DomainError } from '@craftstats/domain';
+import { IngestorConfig, toErrorEnvelope } from '@craftstats/platform';
 import { IngestAuthGuard, IngestTokens } from './ingest-auth.guard';
 
 jest.mock('node:crypto', () => {
@@ -31,9 +32,9 @@ function expectUnauthorized(run: () => unknown): void {
   } catch (error) {
     thrown = error;
   }
-  expect(thrown).toBeInstanceOf(ApiException);
-  const error = thrown as ApiException;
-  expect([error.getStatus(), error.code, error.message]).toEqual([
+  expect(thrown).toBeInstanceOf(DomainError);
+  const { envelope } = toErrorEnvelope(thrown);
+  expect([envelope.status, envelope.error, envelope.message]).toEqual([
     401,
     'UNAUTHORIZED',
     'Chybí nebo je neplatný přístupový token.',

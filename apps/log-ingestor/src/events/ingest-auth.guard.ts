@@ -9,7 +9,8 @@ import {
   createParamDecorator,
 } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { APP_CONFIG, ApiException, IngestorConfig, IngestCredential } from '@craftstats/platform';
+import { APP_CONFIG, IngestorConfig, IngestCredential } from '@craftstats/platform';
+import { DomainError } from '@craftstats/domain';
 
 /** Where the guard leaves the authenticated server name on the request. */
 const INGEST_SERVER = Symbol('ingestServer');
@@ -81,7 +82,7 @@ export class IngestAuthGuard implements CanActivate, OnApplicationBootstrap {
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const server = this.tokens.authenticate(request.headers.authorization);
-    if (server === null) throw new ApiException(401, 'UNAUTHORIZED');
+    if (server === null) throw DomainError.of('UNAUTHORIZED');
     request[INGEST_SERVER] = server;
     return true;
   }

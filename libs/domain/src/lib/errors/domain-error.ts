@@ -1,31 +1,35 @@
-import { ERROR_MESSAGES } from '@craftstats/contracts';
+import { ERROR_MESSAGES, ErrorCode } from '@craftstats/contracts';
 
 /**
- * Codes of the failures the domain itself detects. HTTP-level failures (unauthorized, not found,
- * unavailable) are not the domain's: the platform maps those (see libs/platform errors).
+ * The codes an error carries: the wire contract's error codes (libs/contracts `ERROR_CODES`), each with
+ * its HTTP status (`ERROR_HTTP_STATUS`) and default Czech message. The platform maps them to HTTP in one
+ * place (libs/platform `toErrorEnvelope`).
  */
-export type DomainErrorCode = 'PLAYER_NOT_FOUND' | 'INVALID_UUID' | 'INVALID_NICK' | 'VALIDATION_FAILED';
+export type DomainErrorCode = ErrorCode;
 
-/** The default Czech message of each code: the wire contract's message of the same code. */
-export const DOMAIN_ERROR_MESSAGES: Readonly<Record<DomainErrorCode, string>> = {
-  PLAYER_NOT_FOUND: ERROR_MESSAGES.PLAYER_NOT_FOUND,
-  INVALID_UUID: ERROR_MESSAGES.INVALID_UUID,
-  INVALID_NICK: ERROR_MESSAGES.INVALID_NICK,
-  VALIDATION_FAILED: ERROR_MESSAGES.VALIDATION_FAILED,
-};
+/** What a failure tells its caller beyond code and message. */
+export interface DomainErrorDetails {
+  /** The client may try again after this many seconds (429, 503: `Retry-After`). */
+  retryAfterSeconds?: number;
+}
 
-/** A failure with a code; `message` is Czech text safe to show to clients. */
+/**
+ * The one error type the code throws on purpose: a code and a Czech message safe to show to clients
+ * (by default the contract's message of the code). Anything else that reaches the error filter is an
+ * infrastructure failure (mapped by the platform) or a bug (500).
+ */
 export class DomainError extends Error {
   constructor(
     readonly code: DomainErrorCode,
-    message: string = DOMAIN_ERROR_MESSAGES[code],
+    message: string = ERROR_MESSAGES[code],
+    readonly details: DomainErrorDetails = {},
   ) {
     super(message);
     this.name = 'DomainError';
   }
 
   /** The error with its default message. */
-  static of(code: DomainErrorCode): DomainError {
-    return new DomainError(code, DOMAIN_ERROR_MESSAGES[code]);
+  static of(code: DomainErrorCode, details: DomainErrorDetails = {}): DomainError {
+    return new DomainError(code, ERROR_MESSAGES[code], details);
   }
 }

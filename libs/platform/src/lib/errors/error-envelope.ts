@@ -1,15 +1,13 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import { ERROR_CODES, ERROR_MESSAGES, ErrorCode, ErrorEnvelope } from '@craftstats/contracts';
-import { DomainError, DomainErrorCode } from '@craftstats/domain';
+import {
+  ERROR_CODES,
+  ERROR_HTTP_STATUS,
+  ERROR_MESSAGES,
+  ErrorCode,
+  ErrorEnvelope,
+} from '@craftstats/contracts';
+import { DomainError } from '@craftstats/domain';
 import { isDatabaseUnavailableError } from '@craftstats/persistence';
-
-/** The one place where typed errors become HTTP statuses. */
-const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
-  PLAYER_NOT_FOUND: 404,
-  INVALID_UUID: 400,
-  INVALID_NICK: 400,
-  VALIDATION_FAILED: 400,
-};
 
 const STATUS_CODE: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -25,18 +23,6 @@ const STATUS_CODE: Record<number, ErrorCode> = {
 
 /** Seconds a client should wait before retrying when the database is unreachable. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
-
-/** An HTTP error that carries its own code and Czech message. */
-export class ApiException extends HttpException {
-  constructor(
-    status: number,
-    readonly code: ErrorCode,
-    message: string = ERROR_MESSAGES[code],
-    readonly headers: Record<string, string> = {},
-  ) {
-    super({ status, error: code, message }, status);
-  }
-}
 
 export interface MappedError {
   envelope: ErrorEnvelope;
@@ -55,21 +41,27 @@ export function errorStatusOf(error: unknown): number | undefined {
   return typeof candidate === 'number' && candidate >= 400 && candidate < 600 ? candidate : undefined;
 }
 
-/** Turns any thrown value into the SPEC's envelope `{ status, error, message }`, never leaking internals. */
+/** The headers a DomainError's answer carries: `Retry-After`, and the scheme a 401 asks for. */
+function domainHeaders(error: DomainError): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (error.details.retryAfterSeconds !== undefined)
+    headers['retry-after'] = String(error.details.retryAfterSeconds);
+  if (error.code === 'UNAUTHORIZED') headers['www-authenticate'] = 'Bearer';
+  return headers;
+}
+
+/**
+ * The one place where errors become HTTP answers, the envelope `{ status, error, message }` (README,
+ * "API"): a DomainError by its code's status (`ERROR_HTTP_STATUS`), an unreachable database as 503 with
+ * `Retry-After`, the framework's own client errors by their status with the Czech default text, and
+ * anything else as a 500 that leaks nothing.
+ */
 export function toErrorEnvelope(error: unknown): MappedError {
-  if (error instanceof ApiException) {
-    return {
-      envelope: { status: error.getStatus(), error: error.code, message: error.message },
-      headers: error.headers,
-      unexpected: false,
-    };
-  }
   if (error instanceof DomainError) {
-    const status = DOMAIN_STATUS[error.code];
     return {
-      envelope: { status, error: error.code, message: error.message },
-      headers: {},
-      unexpected: false,
+      envelope: { status: ERROR_HTTP_STATUS[error.code], error: error.code, message: error.message },
+      headers: domainHeaders(error),
+      unexpected: error.code === 'INTERNAL_ERROR',
     };
   }
   if (isDatabaseUnavailableError(error)) {

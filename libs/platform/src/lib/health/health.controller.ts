@@ -4,7 +4,8 @@ import { DataSource } from 'typeorm';
 import { withDatabaseTimeout } from '@craftstats/persistence';
 import { ServiceConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { ApiException, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors/error-envelope';
+import { DomainError } from '@craftstats/domain';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors/error-envelope';
 
 @ApiTags('Provoz')
 @Controller('health')
@@ -34,9 +35,7 @@ export class HealthController {
     try {
       await withDatabaseTimeout(this.dataSource.query('SELECT 1'), 'query', this.config.timeouts.readinessMs);
     } catch {
-      throw new ApiException(503, 'UNAVAILABLE', undefined, {
-        'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
-      });
+      throw DomainError.of('UNAVAILABLE', { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
     }
     return { status: 'ok', database: 'up' };
   }

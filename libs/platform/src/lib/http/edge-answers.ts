@@ -4,7 +4,7 @@ import { Logger } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_MESSAGES, ErrorEnvelope } from '@craftstats/contracts';
-import { ApiException } from '../errors/error-envelope';
+import { DomainError } from '@craftstats/domain';
 import { sendErrorAnswer } from '../errors/error-envelope.filter';
 import { SECURITY_HEADERS } from './edge';
 
@@ -78,7 +78,7 @@ export function installEdgeAnswers(app: NestFastifyApplication): void {
     const host = request.headers.host;
     if (typeof host !== 'string' || !HOST.test(host)) {
       void reply.header('connection', 'close');
-      sendErrorAnswer(new ApiException(400, 'BAD_REQUEST', BAD_HOST_MESSAGE), request, reply, logger, app);
+      sendErrorAnswer(new DomainError('BAD_REQUEST', BAD_HOST_MESSAGE), request, reply, logger, app);
       return reply;
     }
     return undefined;

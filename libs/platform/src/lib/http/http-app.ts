@@ -13,7 +13,7 @@ import {
 } from 'fastify';
 import { ERROR_MESSAGES, ErrorEnvelope } from '@craftstats/contracts';
 import { CorsConfig } from '../config/edge-config';
-import { ApiException } from '../errors/error-envelope';
+import { DomainError } from '@craftstats/domain';
 import { ErrorEnvelopeFilter, sendErrorAnswer } from '../errors/error-envelope.filter';
 import { LoggingConfig } from '../config/config-parsers';
 import { AppLogger, createLogger, lazyChildLogger, requestIdOf } from '../logging/logger';
@@ -160,7 +160,7 @@ export async function createHttpApp(
     // They are answered before the hooks run, so helmet's headers are set here.
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
       sendErrorAnswer(
-        (error.statusCode ?? 500) < 500 ? new ApiException(400, 'BAD_REQUEST') : error,
+        (error.statusCode ?? 500) < 500 ? DomainError.of('BAD_REQUEST') : error,
         request,
         reply.headers(SECURITY_HEADERS).header(REQUEST_ID_HEADER, request.id),
         new Logger('Http'),

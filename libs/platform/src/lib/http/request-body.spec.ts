@@ -1,7 +1,8 @@
 import { ExecutionContext } from '@nestjs/common';
 import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants';
 import type { FastifyRequest } from 'fastify';
-import { ApiException } from '../errors/error-envelope';
+import { DomainError } from '@craftstats/domain';
+import { toErrorEnvelope } from '../errors/error-envelope';
 import { AcceptsFormBody, BodyMediaTypeGuard } from './request-body';
 import { WithRouteConfig } from './route-config';
 
@@ -33,7 +34,7 @@ function verdict(handler: () => string, headers: Record<string, string>): number
   try {
     return new BodyMediaTypeGuard().canActivate(context) ? 200 : 0;
   } catch (error) {
-    return error instanceof ApiException ? error.getStatus() : -1;
+    return error instanceof DomainError ? toErrorEnvelope(error).envelope.status : -1;
   }
 }
 

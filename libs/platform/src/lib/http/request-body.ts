@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { ApiException } from '../errors/error-envelope';
+import { DomainError } from '@craftstats/domain';
 import { WithRouteConfig, routeConfigOf } from './route-config';
 
 export const JSON_MEDIA_TYPE = 'application/json';
@@ -56,6 +56,6 @@ export class BodyMediaTypeGuard implements CanActivate {
     if (type === FORM_MEDIA_TYPE && acceptsFormBody(request) && isUtf8(request.headers['content-type'])) {
       return true;
     }
-    throw new ApiException(415, 'UNSUPPORTED_MEDIA_TYPE');
+    throw DomainError.of('UNSUPPORTED_MEDIA_TYPE');
   }
 }

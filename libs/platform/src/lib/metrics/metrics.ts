@@ -4,7 +4,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { ServiceConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { ApiException } from '../errors/error-envelope';
+import { DomainError } from '@craftstats/domain';
 
 /** Prometheus metrics of one process: Node defaults plus HTTP request counters and latencies. */
 export class Metrics {
@@ -91,7 +91,7 @@ export class MetricsController implements OnModuleInit {
   @Header('cache-control', 'no-store')
   scrape(@Headers('authorization') authorization: string | undefined): Promise<string> {
     if (!metricsAccessAllowed(this.config, authorization)) {
-      throw new ApiException(401, 'UNAUTHORIZED', undefined, { 'www-authenticate': 'Bearer' });
+      throw DomainError.of('UNAUTHORIZED');
     }
     return this.metrics.registry.metrics();
   }

@@ -1,6 +1,7 @@
 import { ERROR_MESSAGES } from '@craftstats/contracts';
 import { IsOptional, IsString, Length, Matches, ValidateBy } from 'class-validator';
-import { ApiException } from '../errors/error-envelope';
+import { DomainError } from '@craftstats/domain';
+import { toErrorEnvelope } from '../errors/error-envelope';
 import { CzechValidationPipe, DtoMessages, ValidateShallow, answerWith } from './validation.pipe';
 
 class PlainDto {
@@ -25,7 +26,7 @@ async function failure(value: unknown, metatype: new () => object = PlainDto): P
   try {
     await pipe.transform(value, body(metatype));
   } catch (error) {
-    return error instanceof ApiException ? error.getResponse() : error;
+    return error instanceof DomainError ? toErrorEnvelope(error).envelope : error;
   }
   throw new Error('expected a validation failure');
 }
@@ -124,7 +125,7 @@ describe('CzechValidationPipe', () => {
       try {
         await query(value);
       } catch (error) {
-        return error instanceof ApiException ? error.getResponse() : error;
+        return error instanceof DomainError ? toErrorEnvelope(error).envelope : error;
       }
       throw new Error('expected a validation failure');
     };

@@ -1,7 +1,7 @@
 import { ArgumentMetadata, Type, ValidationError, ValidationPipe } from '@nestjs/common';
 import { ValidationOptions, getMetadataStorage, validate } from 'class-validator';
-import { ERROR_HTTP_STATUS, type ErrorCode } from '@craftstats/contracts';
-import { ApiException } from '../errors/error-envelope';
+import type { ErrorCode } from '@craftstats/contracts';
+import { DomainError } from '@craftstats/domain';
 
 /** How a DTO words its 400s; every text is Czech and names the field at fault, never echoing a value. */
 export interface DtoMessages {
@@ -167,7 +167,7 @@ export class CzechValidationPipe extends ValidationPipe {
 
   private async validated(value: unknown, metadata: ArgumentMetadata, metatype: Type): Promise<unknown> {
     const messages = messagesOf(metatype);
-    const invalid = (message: string) => new ApiException(400, 'VALIDATION_FAILED', message);
+    const invalid = (message: string) => new DomainError('VALIDATION_FAILED', message);
     if (!isPlainObject(value)) throw invalid(messages.notAnObject);
     const shallow = Reflect.getMetadata(SHALLOW, metatype) as ShallowOptions | undefined;
     if (!shallow?.ignoreUnknownFields) {
@@ -200,7 +200,7 @@ export class CzechValidationPipe extends ValidationPipe {
       if (answer !== undefined) {
         const message = typeof answer.message === 'function' ? answer.message(first.value) : answer.message;
         const code = answer.code ?? 'VALIDATION_FAILED';
-        throw new ApiException(ERROR_HTTP_STATUS[code], code, message);
+        throw new DomainError(code, message);
       }
       // A shallow DTO saw only own data properties: judge "missing" by what it saw.
       const seen: unknown = shallow ? first.value : value[first.property];
