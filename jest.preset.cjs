@@ -13,6 +13,7 @@ module.exports = {
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: {
     '^@craftstats/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
+    '^@craftstats/contracts/testing$': path.join(root, 'libs/contracts/src/testing/index.ts'),
     '^@craftstats/domain$': path.join(root, 'libs/domain/src/index.ts'),
     '^@craftstats/domain/testing$': path.join(root, 'libs/domain/src/testing/index.ts'),
     '^@craftstats/persistence$': path.join(root, 'libs/persistence/src/index.ts'),

@@ -1,22 +1,19 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { INGEST_MAX_BYTES } from '@craftstats/contracts';
-import { IngestorConfig, AppLogger, Metrics, createHttpApp } from '@craftstats/platform';
+import { AppDefinition, AppLogger, IngestorConfig, createApp } from '@craftstats/platform';
 import { AppModule } from './app.module';
 
+/** The write path: game servers post their events here. */
+export const INGESTOR_APP: AppDefinition<IngestorConfig> = {
+  name: 'log-ingestor',
+  module: (config, metrics) => AppModule.forRoot(config, metrics),
+  bodyLimit: INGEST_MAX_BYTES,
+};
+
 /** Builds the ingestor app without listening (tests listen on an ephemeral port themselves). */
-export async function createIngestorApp(
+export function createIngestorApp(
   config: IngestorConfig,
   logger?: AppLogger,
 ): Promise<NestFastifyApplication> {
-  const metrics = new Metrics('log-ingestor');
-  const app = await createHttpApp(AppModule.forRoot(config, metrics), {
-    name: 'log-ingestor',
-    bodyLimit: INGEST_MAX_BYTES,
-    metrics,
-    logging: config.logging,
-    logger,
-    trustProxy: config.trustProxy,
-  });
-  await app.init();
-  return app;
+  return createApp(INGESTOR_APP, config, logger);
 }

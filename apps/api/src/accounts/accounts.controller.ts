@@ -9,23 +9,8 @@ import {
   UseGuards,
   applyDecorators,
 } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiBody,
-  ApiConsumes,
-  ApiHeader,
-  ApiOperation,
-  ApiResponse,
-  ApiSecurity,
-  ApiTags,
-} from '@nestjs/swagger';
-import {
-  ACCOUNT_MESSAGES,
-  AccountMeResponse,
-  LEGACY_TOKEN_HEADER,
-  LoginResponse,
-  RegisterResponse,
-} from '@craftstats/contracts';
+import { ApiBody, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ACCOUNT_MESSAGES, AccountMeResponse, LoginResponse, RegisterResponse } from '@craftstats/contracts';
 import { AUTH_USERNAME_LIMIT_FACTOR } from '../rate-limit/rate-limit.constants';
 import { AuthRateLimit, RATE_LIMIT_HEADER_DOCS } from '../rate-limit/rate-limit.decorators';
 import {
@@ -38,7 +23,7 @@ import {
 } from '@craftstats/platform';
 import { AccountResultDto } from '../openapi/openapi.schemas';
 import { CurrentStaff } from '../auth/current-staff.decorator';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { StaffOnly } from '../auth/staff-only.decorator';
 import { StaffPrincipal } from '../auth/auth.types';
 import {
   AccountMeResponseDto,
@@ -190,14 +175,7 @@ export class AccountsController {
 
   @Get('me')
   @Header('cache-control', 'no-store')
-  @UseGuards(JwtAuthGuard)
-  @ApiBearerAuth()
-  @ApiSecurity(LEGACY_TOKEN_HEADER)
-  @ApiHeader({
-    name: LEGACY_TOKEN_HEADER,
-    required: false,
-    description: 'JWT z přihlášení (alternativa k `Authorization: Bearer`).',
-  })
+  @StaffOnly()
   @ApiOperation({
     summary: 'Přihlášený člen týmu',
     description:

@@ -1,11 +1,7 @@
-import { Controller, Get, Header, Inject, Query, UseGuards, applyDecorators } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import {
-  LEGACY_TOKEN_HEADER,
-  PanelAchievementLogResponse,
-  PanelEconomyLogResponse,
-} from '@craftstats/contracts';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { Controller, Get, Header, Inject, Query, applyDecorators } from '@nestjs/common';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { PanelAchievementLogResponse, PanelEconomyLogResponse } from '@craftstats/contracts';
+import { StaffOnly } from '../auth/staff-only.decorator';
 import { ErrorEnvelopeDto } from '@craftstats/platform';
 import {
   PanelAchievementLogQueryDto,
@@ -37,18 +33,11 @@ function PanelLogAnswers(): MethodDecorator {
 }
 
 /**
- * Staff panel (SPEC §4): the whole log history with filters and cursor pagination. Every request needs
+ * Staff panel (README, "API"): the whole log history with filters and cursor pagination. Every request needs
  * a staff JWT; answers are private (`Cache-Control: no-store`).
  */
 @ApiTags('Panel')
-@ApiBearerAuth()
-@ApiSecurity(LEGACY_TOKEN_HEADER)
-@ApiHeader({
-  name: LEGACY_TOKEN_HEADER,
-  required: false,
-  description: 'JWT z přihlášení (alternativa k `Authorization: Bearer`).',
-})
-@UseGuards(JwtAuthGuard)
+@StaffOnly()
 @Controller('panel')
 export class PanelController {
   constructor(@Inject(PanelService) private readonly panel: PanelService) {}

@@ -1,4 +1,5 @@
 import { PlayerRecord, newPlayer } from '@craftstats/domain';
+import { playerProfile } from '@craftstats/contracts/testing';
 import { toPlayerProfile } from './player-profile.mapper';
 
 const UUID = '3f2b8c1e-9a4d-4e7b-8c21-5d6e7f809a1b';
@@ -7,39 +8,9 @@ describe('toPlayerProfile', () => {
   it('maps a player the service was never told anything about to 0, "", false and null — every field present', () => {
     const player = newPlayer(UUID, 'Novacek', 1_700_000_000_000);
     const profile = toPlayerProfile({ id: 7, player, votesMonth: 0, votesWeek: 0 });
-    expect(profile).toStrictEqual({
-      id: 7,
-      discriminator: player.discriminator,
-      nick: 'Novacek',
-      uuid: UUID,
-      web_group: 0,
-      registred: 0,
-      last_online: 0,
-      last_server: '',
-      is_online: false,
-      played_time: 0,
-      mc_version: '',
-      economy: { craftcoins: 0, crafttokens: 0, votetokens: 0, karma: 0, achievement_points: 0 },
-      ranked: {
-        global_level: 0,
-        survival_level: 0,
-        survival_experience: 0,
-        skyblock_level: 0,
-        skyblock_experience: 0,
-        creative_level: 0,
-        creative_experience: 0,
-        vanilla_level: 0,
-        vanilla_experience: 0,
-        prison_level: 0,
-        prison_experience: 0,
-        skycloud_level: 0,
-        skycloud_experience: 0,
-      },
-      votes: { total: 0, month: 0, week: 0, last_vote: 0 },
-      social: { status: '', facebook: null, twitter: null, twitch: null, steam: null, web: null },
-      discord: { id: null },
-      deprecated: { votetokens: 0, level: 0, experience: 0 },
-    });
+    expect(profile).toStrictEqual(
+      playerProfile({ id: 7, discriminator: player.discriminator, nick: 'Novacek', uuid: UUID }),
+    );
     expect(profile.discriminator).toMatch(/^\d{4}$/);
   });
 

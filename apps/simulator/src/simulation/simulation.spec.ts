@@ -1,3 +1,4 @@
+import { playerProfile } from '@craftstats/contracts/testing';
 import {
   ECONOMY_BALANCE_ACTIONS,
   ECONOMY_TYPES,
@@ -333,37 +334,25 @@ describe('Simulation', () => {
 });
 
 function profile(uuid: string, nick: string, economy: Partial<PlayerProfile['economy']>): PlayerProfile {
-  return {
+  return playerProfile({
     id: 1,
     discriminator: '0420',
     nick,
     uuid,
-    web_group: 0,
     registred: T0 - 86_400_000,
     last_online: T0 - 60_000,
     last_server: 'skyblock',
     is_online: true,
     played_time: 60,
     mc_version: '1.21.4',
-    economy: { craftcoins: 0, crafttokens: 0, votetokens: 0, karma: 0, achievement_points: 0, ...economy },
+    economy,
     ranked: {
       global_level: 2,
       survival_level: 1,
       survival_experience: 60,
       skyblock_level: 3,
       skyblock_experience: 400,
-      creative_level: 0,
-      creative_experience: 0,
-      vanilla_level: 0,
-      vanilla_experience: 0,
-      prison_level: 0,
-      prison_experience: 0,
-      skycloud_level: 0,
-      skycloud_experience: 0,
     },
     votes: { total: 3, month: 1, week: 0, last_vote: T0 - 3_600_000 },
-    social: { status: '', facebook: null, twitter: null, twitch: null, steam: null, web: null },
-    discord: { id: null },
-    deprecated: { votetokens: 0, level: 0, experience: 0 },
-  };
+  });
 }

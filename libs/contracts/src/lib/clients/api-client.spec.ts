@@ -8,44 +8,28 @@ import {
   type Reply,
   type TestServer,
 } from '../../../test/test-server';
+import { playerProfile } from '../../testing';
 import { createApiClient, type ApiClient } from './api-client';
 import { ApiError, isApiError, NETWORK_ERROR_MESSAGE } from './http';
 
 const UUID = '069a79f4-44e9-4726-a5be-fca90e38aaf5';
 
-const PROFILE: PlayerProfile = {
+const PROFILE: PlayerProfile = playerProfile({
   id: 7,
   discriminator: '0420',
   nick: 'Notch',
   uuid: UUID,
-  web_group: 0,
   registred: 1386892800000,
   last_online: 1700000000000,
   last_server: 'survival',
-  is_online: false,
   played_time: 60,
   mc_version: '1.21.4',
-  economy: { craftcoins: 1500, crafttokens: 3, votetokens: 12, karma: 0, achievement_points: 40 },
-  ranked: {
-    global_level: 5,
-    survival_level: 3,
-    survival_experience: 120,
-    skyblock_level: 0,
-    skyblock_experience: 0,
-    creative_level: 0,
-    creative_experience: 0,
-    vanilla_level: 0,
-    vanilla_experience: 0,
-    prison_level: 0,
-    prison_experience: 0,
-    skycloud_level: 0,
-    skycloud_experience: 0,
-  },
+  economy: { craftcoins: 1500, crafttokens: 3, votetokens: 12, achievement_points: 40 },
+  ranked: { global_level: 5, survival_level: 3, survival_experience: 120 },
   votes: { total: 10, month: 2, week: 1, last_vote: 1700000000000 },
-  social: { status: '', facebook: null, twitter: null, twitch: null, steam: null, web: 'https://example.cz' },
+  social: { web: 'https://example.cz' },
   discord: { id: '123456789012345678901' },
-  deprecated: { votetokens: 0, level: 0, experience: 0 },
-};
+});
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   try {

@@ -23,6 +23,7 @@ import { Metrics } from '../metrics/metrics';
 import { SECURITY_HEADERS, corsHook } from './edge';
 import { PreparedAnswer, writePreparedAnswer } from './prepared-answer';
 import { Clock } from '../time/clock';
+import type { ServiceConfig } from '../config/app-config';
 import { installEdgeAnswers, rawEnvelopeAnswer } from './edge-answers';
 import { installGracefulClose } from './graceful-close';
 
@@ -219,5 +220,41 @@ export async function createHttpApp(
       ms: Math.round(seconds * 10_000) / 10,
     });
   });
+  return app;
+}
+
+/**
+ * One of the apps (the API, the log-ingestor): its name in logs and metrics, its root module, its body
+ * limit, and what it serves beside its controllers. `createApp` builds any of them the same way.
+ */
+export interface AppDefinition<C extends ServiceConfig> {
+  name: string;
+  module: (config: C, metrics: Metrics) => DynamicModule;
+  /** Largest accepted request body in bytes (413 above). */
+  bodyLimit: number;
+  /** Browser access from other origins (the API's CORS_ORIGINS); omitted = no CORS headers at all. */
+  cors?: (config: C) => CorsConfig;
+  /** Routes Fastify serves beside the controllers (documentation, the website), before `init`. */
+  install?: (app: NestFastifyApplication, config: C) => void | Promise<void>;
+}
+
+/** Builds an app without listening: `runApp` listens on its port, tests on an ephemeral one. */
+export async function createApp<C extends ServiceConfig>(
+  definition: AppDefinition<C>,
+  config: C,
+  logger?: AppLogger,
+): Promise<NestFastifyApplication> {
+  const metrics = new Metrics(definition.name);
+  const app = await createHttpApp(definition.module(config, metrics), {
+    name: definition.name,
+    bodyLimit: definition.bodyLimit,
+    metrics,
+    logging: config.logging,
+    logger,
+    trustProxy: config.trustProxy,
+    cors: definition.cors?.(config),
+  });
+  await definition.install?.(app, config);
+  await app.init();
   return app;
 }
