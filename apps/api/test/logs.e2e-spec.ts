@@ -20,7 +20,7 @@ describeEachDialect('live logs over HTTP (data ingested through the log-ingestor
   });
 
   describe('GET /economy/log', () => {
-    it('answers seed 2.5 entries, every field text, sender and server as sent or defaulted', async () => {
+    it('answers log entries, every field text, sender and server as sent or defaulted', async () => {
       await api.ingest([
         { action: 'ECONOMY_REGISTER', uuid: PEPA, nick: 'Pepa', date: T0 - 9000 },
         {

@@ -119,7 +119,7 @@ describeEachDialect('player profiles over HTTP (data ingested through the log-in
     await api.ingest([{ action: 'ECONOMY_REGISTER', uuid: CRACKED, nick: 'Novacek', date: T0 - DAY }]);
   });
 
-  it('answers GET /player/:nick with every seed 2.7 field of the player', async () => {
+  it('answers GET /player/:nick with every field of the player profile', async () => {
     const res = await get<{ status: number; data: PlayerProfile }>(`${api.url}/player/Pepa_Novak`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');

@@ -22,7 +22,7 @@ const logger = (() => {
 })();
 
 /**
- * The demo game-server simulator (SPEC §6), started by `npm start` in demo mode: posts realistic events
+ * The demo game-server simulator, started by `npm start` in demo mode: posts realistic events
  * through the real ingestion endpoint, sets the demo staff member's password through the API and
  * answers Server List Pings with the simulated player count. SIGTERM/SIGINT (or, under `npm start`,
  * the supervisor's shutdown message): the players quit, the remaining events are delivered (for at

@@ -76,7 +76,7 @@ const bodyErrors = [
 ];
 
 /**
- * Staff accounts (seed §4.5, §4.6): register and login answer the seed's `{ success, message }` shape
+ * Staff accounts: register and login answer the original API's `{ success, message }` shape
  * (their route's answer shape, `AccountErrorAnswer`); `/account/me` is a normal authenticated endpoint with the envelope.
  */
 @ApiTags('Účty')

@@ -16,7 +16,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /**
- * Czech messages of the account endpoints beyond the seed's (ACCOUNT_MESSAGES in the contracts):
+ * Czech messages of the account endpoints beyond the original API's (ACCOUNT_MESSAGES in the contracts):
  * the precise 400s. Candidates for ACCOUNT_MESSAGES.
  */
 export const ACCOUNT_BODY_MESSAGES = {

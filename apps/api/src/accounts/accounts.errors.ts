@@ -16,9 +16,9 @@ const STATUS_MESSAGES: Record<number, string> = {
 };
 
 /**
- * Maps anything thrown while serving an account endpoint to the seed's `{ success: false, message }`:
+ * Maps anything thrown while serving an account endpoint to the original API's `{ success: false, message }`:
  * status and headers are the platform's mapping (database down → 503 with Retry-After, unexpected →
- * 500). The message is the error's own when it has one (the accounts service's seed texts, the pipe's
+ * 500). The message is the error's own when it has one (the accounts service's texts of the original API, the pipe's
  * field messages), else the account wording of its status. Framework texts never leak.
  */
 export function toAccountError(error: unknown): MappedErrorReply {

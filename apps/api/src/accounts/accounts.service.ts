@@ -77,7 +77,7 @@ export class AccountsService {
     return token;
   }
 
-  /** Runs a storage step of the registration; any failure is the seed's "update failed" 503. */
+  /** Runs a storage step of the registration; any failure is the original API's "update failed" 503. */
   private async step<T>(name: string, run: () => Promise<T>): Promise<T> {
     try {
       return await run();

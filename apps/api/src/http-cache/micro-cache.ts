@@ -7,7 +7,7 @@ interface Entry {
 }
 
 /**
- * Per key, the serialized answer of the last load, kept for a short TTL (SPEC 1: hot reads are
+ * Per key, the serialized answer of the last load, kept for a short TTL (docs/architecture.md, "The read path": hot reads are
  * served from pre-serialized bytes refreshed by one shared query). A miss starts exactly one load;
  * requests arriving meanwhile share it (single-flight), so the database sees at most one query per
  * key per TTL whatever the request rate. Failed loads are not cached: every waiter gets the error

@@ -41,7 +41,7 @@ const Board = (summary: string, detail: string, badPeriod?: string) =>
   });
 
 /**
- * The leaderboards of the seed (sections 4.1 and 4.2) and the level boards. Thin: the service ranks
+ * The eight leaderboards of the original API and the level boards. Thin: the service ranks
  * and caches; `?month=` and `?week=` are checked by their DTOs.
  */
 @ApiTags('Žebříčky')

@@ -94,7 +94,7 @@ function Check(
 
 /**
  * `?month=` of the month board: any month, RRRR-MM in the community's calendar; without it the current
- * one. Other query parameters are ignored, as on every leaderboard (the seed's boards take none).
+ * one. Other query parameters are ignored, as on every leaderboard (the original API's boards take none).
  */
 @ValidateShallow({ ignoreUnknownFields: true })
 @DtoMessages({ repeatedField: () => PERIOD_MESSAGES.month })

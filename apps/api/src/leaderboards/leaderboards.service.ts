@@ -20,7 +20,7 @@ import { VoteCalendar } from '../vote-calendar/vote-calendar';
 
 type LeaderboardSource = { kind: 'balance'; type: EconomyType } | { kind: 'votes'; period: VotePeriod };
 
-/** What each of the eight paths ranks (seed 4.1, 4.2). */
+/** What each of the eight paths ranks. */
 export const LEADERBOARD_SOURCES: Readonly<Record<LeaderboardName, LeaderboardSource>> = {
   craftcoins: { kind: 'balance', type: 'CRAFTCOINS' },
   crafttokens: { kind: 'balance', type: 'CRAFTTOKENS' },
@@ -32,7 +32,7 @@ export const LEADERBOARD_SOURCES: Readonly<Record<LeaderboardName, LeaderboardSo
   'week-votes': { kind: 'votes', period: 'week' },
 };
 
-/** The wire shape, fields in the seed's order. */
+/** The wire shape, fields in the original API's order. */
 export function toLeaderboardEntries(rows: readonly RankedRow[]): LeaderboardEntry[] {
   return rankRows(rows).map((row) => ({
     index: row.index,

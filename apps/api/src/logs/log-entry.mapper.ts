@@ -38,7 +38,7 @@ function economyFields(row: EconomyLogRecord): Omit<EconomyLogEntry, 'action'> {
   };
 }
 
-/** SPEC 3: `ach_value` an integer, `date` milliseconds as text. */
+/** `ach_value` an integer, `date` milliseconds as text. */
 export function toAchievementLogEntry(row: AchievementLogRecord): AchievementLogEntry {
   return {
     nick: row.nick,

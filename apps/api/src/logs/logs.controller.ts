@@ -67,7 +67,7 @@ function LogStream(what: string, path: string, which: string): MethodDecorator {
   );
 }
 
-/** The live logs of seed 4.4: the latest 50 entries, newest first. */
+/** The live logs (README, "API"): the latest 50 entries, newest first. */
 @ApiTags('Logy')
 @PublicRateLimit()
 @Controller()

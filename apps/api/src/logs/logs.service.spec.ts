@@ -41,7 +41,7 @@ describe('LogsService', () => {
   };
   const service = new LogsService(repo as unknown as LogRepository, new MicroCache(new FakeClock(), 8));
 
-  it('asks for the latest 50 economy rows and answers seed 2.5 entries, every field text', async () => {
+  it('asks for the latest 50 economy rows and answers log entries, every field text', async () => {
     const body = JSON.parse((await service.economy()).body.toString());
     expect(repo.latestEconomy).toHaveBeenCalledWith(50);
     expect(body).toStrictEqual({

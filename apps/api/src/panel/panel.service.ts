@@ -9,7 +9,7 @@ import { AchievementLogRecord, EconomyLogRecord, LogRepository } from '@craftsta
 import { toAchievementLogEntry, toEconomyHistoryEntry } from '../logs/log-entry.mapper';
 import { PanelQuery, encodeCursor } from './panel.query';
 
-/** The public entry (seed 2.5) plus the event id the game server sent. */
+/** The public log entry plus the event id the game server sent. */
 export function toPanelEconomyEntry(row: EconomyLogRecord): PanelEconomyLogEntry {
   return { ...toEconomyHistoryEntry(row), event_id: row.eventId, details: row.details };
 }

@@ -14,7 +14,7 @@ describe('toPlayerProfile', () => {
     expect(profile.discriminator).toMatch(/^\d{4}$/);
   });
 
-  it('maps every stored value to its seed 2.7 field', () => {
+  it('maps every stored value to its profile field', () => {
     const player = newPlayer(UUID, 'Pepa_Novak', 1);
     Object.assign(player, {
       registred: 1_600_000_000_000,

@@ -2,7 +2,7 @@ import { PlayerProfile } from '@craftstats/contracts';
 import { PlayerRecord, playedMinutes } from '@craftstats/domain';
 
 /**
- * Stored player → the seed 2.7 profile, field by field. Every field is always present: what the
+ * Stored player → the API's profile (OpenAPI: `PlayerProfileDto`), field by field. Every field is always present: what the
  * service was never told is 0, "", false or null (social links, the Discord id) because the
  * projection starts from those values (`newPlayer`). `played_time` is whole minutes, as the old
  * system counted it (docs/legacy-clients.md).

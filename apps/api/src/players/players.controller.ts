@@ -9,7 +9,7 @@ import { PlayersService } from './players.service';
 
 const NOT_FOUND = { code: 'PLAYER_NOT_FOUND', description: 'PLAYER_NOT_FOUND: hráč neexistuje.' } as const;
 
-/** Player profiles of seed 4.7 and 4.8. */
+/** Player profiles by nick and by uuid (README, "API"). */
 @ApiTags('Hráči')
 @PublicRateLimit()
 @Controller('player')

@@ -14,7 +14,7 @@ import {
 } from './server-status.dto';
 import { ServerStatusService } from './server-status.service';
 
-/** Server statistics of seed 4.3. */
+/** Server statistics (README, "API"). */
 @ApiTags('Server')
 @PublicRateLimit()
 @Controller('server')

@@ -4,7 +4,7 @@ import { AppProcess, startAppProcess } from '@craftstats/platform/testing';
 export const INGEST_SERVER = 'survival';
 export const INGEST_TOKEN = 'survival-api-e2e-token-0123456789';
 
-/** A wire event of POST /v1/events (SPEC 5); `id` is filled in when missing. */
+/** A wire event of POST /v1/events; `id` is filled in when missing. */
 export type WireEvent = Record<string, unknown> & { action: string; uuid: string; nick: string };
 
 interface IngestAnswer {

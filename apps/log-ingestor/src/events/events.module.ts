@@ -3,7 +3,7 @@ import { PersistenceModule } from '@craftstats/persistence';
 import { EventsController } from './events.controller';
 import { EventsService } from './events.service';
 
-/** `POST /v1/events`: game servers deliver their log events (SPEC section 5). */
+/** `POST /v1/events`: game servers deliver their log events (docs/ingestion.md). */
 @Module({
   imports: [PersistenceModule],
   controllers: [EventsController],

@@ -1,6 +1,6 @@
 import type { DataEnvelope, RankId } from './common';
 
-/** Body of `POST /account/register` (seed §4.5): sets a staff member's password. */
+/** Body of `POST /account/register`: sets a staff member's password. */
 export interface RegisterRequest {
   /** Staff member nick. */
   username: string;
@@ -19,7 +19,7 @@ export interface RegisterResponse {
   message: string;
 }
 
-/** Body of `POST /account/login` (seed §4.6). */
+/** Body of `POST /account/login`. */
 export interface LoginRequest {
   username: string;
   password: string;
@@ -71,7 +71,7 @@ export interface JwtClaims {
   pwd_at: number;
 }
 
-/** The login token is valid for 4 hours (seed §5). */
+/** The login token is valid for 4 hours. */
 export const JWT_LIFETIME_SECONDS = 4 * 60 * 60;
 
 /** The legacy header the API also accepts instead of `Authorization: Bearer` (the panel's earlier API). */

@@ -1,5 +1,5 @@
 /**
- * Envelopes and error codes shared by every craftstats HTTP endpoint (SPEC §3).
+ * Envelopes and error codes shared by every craftstats HTTP endpoint.
  *
  * @packageDocumentation
  */

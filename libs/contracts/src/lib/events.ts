@@ -1,5 +1,5 @@
 /**
- * Wire format of the ingestion endpoint `POST /v1/events` (SPEC §5), exactly as game servers send it
+ * Wire format of the ingestion endpoint `POST /v1/events`, exactly as game servers send it
  * (snake_case).
  *
  * @packageDocumentation
@@ -56,7 +56,7 @@ export const LEVEL_MODES = [
 ] as const;
 export type LevelMode = (typeof LEVEL_MODES)[number];
 
-/** Every action a game server may send, in the order of SPEC §5. */
+/** Every action a game server may send, in the order of docs/ingestion.md. */
 export const EVENT_ACTIONS = [
   'ECONOMY_REGISTER',
   'ECONOMY_CHANGE_NAME',
@@ -74,7 +74,7 @@ export const EVENT_ACTIONS = [
 export type EventAction = (typeof EVENT_ACTIONS)[number];
 
 /**
- * The actions that appear in the public `/economy/log` (SPEC §3): the seed's action families
+ * The actions that appear in the public `/economy/log`: the original API's action families
  * (ECONOMY_*, PLAYER_UPDATE_RANK, PLAYER_SET_TAG, PLAYER_DISCORD_CONNECT).
  */
 export const ECONOMY_LOG_ACTIONS = [

@@ -9,7 +9,7 @@ import {
 } from './leaderboards';
 
 describe('leaderboard names', () => {
-  it('lists the five economy and three vote leaderboards of the seed', () => {
+  it('lists the five economy and three vote leaderboards of the original API', () => {
     expect(ECONOMY_LEADERBOARDS).toEqual([
       'craftcoins',
       'crafttokens',

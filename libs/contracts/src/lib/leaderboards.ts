@@ -1,6 +1,6 @@
 import type { DataEnvelope } from './common';
 
-/** One row of a leaderboard (seed §2.1). */
+/** One row of a leaderboard. */
 export interface LeaderboardEntry {
   /** Rank position, 1..50, ascending. */
   index: number;
@@ -11,7 +11,7 @@ export interface LeaderboardEntry {
   value: number;
 }
 
-/** Economy leaderboards (seed §4.1): `/economy/leaderboard/<name>`. */
+/** Economy leaderboards: `/economy/leaderboard/<name>`. */
 export const ECONOMY_LEADERBOARDS = [
   'craftcoins',
   'crafttokens',
@@ -21,7 +21,7 @@ export const ECONOMY_LEADERBOARDS = [
 ] as const;
 
 /**
- * Vote leaderboards (seed §4.2). `month-votes` and `week-votes` count the current calendar month and
+ * Vote leaderboards. `month-votes` and `week-votes` count the current calendar month and
  * week (weeks start on Monday) in the community's time zone, `Europe/Prague` by default.
  */
 export const VOTE_LEADERBOARDS = ['total-votes', 'month-votes', 'week-votes'] as const;
@@ -34,7 +34,7 @@ export type LeaderboardName = EconomyLeaderboardName | VoteLeaderboardName;
 /** All eight leaderboard names, economy first. */
 export const LEADERBOARD_NAMES: readonly LeaderboardName[] = [...ECONOMY_LEADERBOARDS, ...VOTE_LEADERBOARDS];
 
-/** A leaderboard holds at most this many entries (seed §8). */
+/** A leaderboard holds at most this many entries. */
 export const LEADERBOARD_SIZE = 50;
 
 /** Narrows a string (for example a route parameter) to a {@link LeaderboardName}. */

@@ -2,7 +2,7 @@ import type { DataEnvelope } from './common';
 import type { EconomyLogAction } from './events';
 
 /**
- * Array element of `data` of `GET /economy/log` (seed §2.5). Every field is text: values stay exact even
+ * Array element of `data` of `GET /economy/log`. Every field is text: values stay exact even
  * beyond 2^53 (Discord ids).
  */
 export interface EconomyLogEntry {
@@ -22,7 +22,7 @@ export interface EconomyLogEntry {
   date: string;
 }
 
-/** Array element of `data` of `GET /achievements/log` (SPEC §3). */
+/** Array element of `data` of `GET /achievements/log`. */
 export interface AchievementLogEntry {
   nick: string;
   uuid: string;
@@ -37,7 +37,7 @@ export interface AchievementLogEntry {
   date: string;
 }
 
-/** The live logs hold the latest this many entries, newest first (seed §8). */
+/** The live logs hold the latest this many entries, newest first. */
 export const LOG_SIZE = 50;
 
 export type EconomyLogResponse = DataEnvelope<EconomyLogEntry[]>;

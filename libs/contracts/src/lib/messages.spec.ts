@@ -57,7 +57,7 @@ describe('ACCOUNT_MESSAGES', () => {
   });
 
   it('tell a refused login the same way for an unknown user and a wrong password', () => {
-    // One message for both (SPEC: the same text for both), and it is not the register's unknown-user text.
+    // One message for both (README, "API": the same text for both), and it is not the register's unknown-user text.
     expect(ACCOUNT_MESSAGES.LOGIN_FAILED).not.toBe(ACCOUNT_MESSAGES.UNKNOWN_USERNAME);
     expect(Object.values(ACCOUNT_MESSAGES).filter((m) => m === ACCOUNT_MESSAGES.LOGIN_FAILED)).toHaveLength(
       1,

@@ -2,7 +2,7 @@ import type { ErrorCode } from './common';
 
 /**
  * Czech messages of the account endpoints (`{ success, message }` bodies). The first four are the
- * seed's exact texts (seed §7) and must never change, not even in punctuation.
+ * original API's exact texts and must never change, not even in punctuation.
  */
 export const ACCOUNT_MESSAGES = {
   /** 200, `/account/register`: the password was set. */

@@ -66,7 +66,7 @@ export interface ApiRoute {
 }
 
 /**
- * Every route of the API as method, route template and access, in the order of the seed and SPEC §3–4
+ * Every route of the API as method, route template and access, in the order of the README's API table
  * (operational routes last). The eight leaderboards are concrete paths: no other name exists.
  */
 export const API_ROUTE_DEFINITIONS: readonly ApiRoute[] = [

@@ -61,7 +61,7 @@ export interface PlayerDeprecated {
 }
 
 /**
- * `data` of `GET /player/:nick` and `GET /player/uuid/:uuid` (seed §2.7). Every field is always
+ * `data` of `GET /player/:nick` and `GET /player/uuid/:uuid`. Every field is always
  * present: values the service was never told are `0`, `""`, `false` or `null` (social URLs,
  * `discord.id`).
  */

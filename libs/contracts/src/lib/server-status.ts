@@ -1,7 +1,7 @@
 import type { DataEnvelope, RankId } from './common';
 
 /**
- * `data` of `GET /server/playercount` (seed §2.2): the result of a Minecraft Server List Ping.
+ * `data` of `GET /server/playercount`: the result of a Minecraft Server List Ping.
  * When the game server does not answer, `isOnline` is `false`, the numbers are `0` and `favicon` is `""`
  * (still HTTP 200).
  */
@@ -19,13 +19,13 @@ export interface PlayerCount {
   favicon: string;
 }
 
-/** `data` of `GET /server/uniqueplayers` (seed §2.3). */
+/** `data` of `GET /server/uniqueplayers`. */
 export interface UniquePlayers {
   /** Players registered since December 2013. */
   amount: number;
 }
 
-/** Array element of `data` of `GET /server/stafflist` (seed §2.4). */
+/** Array element of `data` of `GET /server/stafflist`. */
 export interface StaffMember {
   nick: string;
   uuid: string;

@@ -13,7 +13,7 @@ export interface MappedErrorReply {
 
 /**
  * The answer shape of a route whose errors are not the `{ status, error, message }` envelope (the
- * account endpoints answer the seed's `{ success, message }`). An injectable class: the global filter
+ * account endpoints answer the original API's `{ success, message }`). An injectable class: the global filter
  * resolves it from the app, so it may use other providers.
  */
 export abstract class ErrorAnswer {
