@@ -109,6 +109,19 @@ export function buildWithNx(apps = APPS) {
   });
 }
 
+/**
+ * How an app's build is run: the Node flags and entry that `npm start`, `npm run dev` and the
+ * benchmark all use, so that what is measured is what people run (docs/performance.md).
+ * `extraFlags` come first (the benchmark's `--cpu-prof`).
+ */
+export function appProcessArgs(app, extraFlags = []) {
+  return [
+    ...extraFlags,
+    '--enable-source-maps',
+    path.join(root, 'dist/apps', app, `apps/${app}/src/main.js`),
+  ];
+}
+
 export const LIBS = ['libs/domain/src', 'libs/contracts/src', 'libs/persistence/src', 'libs/platform/src'];
 
 export async function buildApp(app) {

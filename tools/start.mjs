@@ -21,7 +21,7 @@ import { existsSync, watch } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildWithNx } from './build.mjs';
+import { appProcessArgs, buildWithNx } from './build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const watchMode = process.argv.includes('--watch');
@@ -167,7 +167,6 @@ let restarting = false;
 
 function launch(app) {
   if (stopping) return null;
-  const entry = path.join(root, 'dist/apps', app, `apps/${app}/src/main.js`);
   const childEnv =
     app === 'simulator'
       ? {
@@ -181,7 +180,7 @@ function launch(app) {
           DEMO_STATUS_PORT: demo.statusPort,
         }
       : { ...env, ...SUPERVISED };
-  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+  const child = spawn(process.execPath, appProcessArgs(app), {
     env: childEnv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

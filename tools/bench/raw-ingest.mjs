@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The raw ingestion ceiling of the benchmark (its own process): the same events as ingest-load.mjs
 // (lib/events.mjs, same mix and generator), written straight with mysql2 over 4 connections, one per
-// game server, as issue #11 defines it: per batch one transaction with one multi-row log INSERT of all
+// game server, as docs/performance.md defines it: per batch one transaction with one multi-row log INSERT of all
 // events (economy_log; the achievements into achievement_log, as the ingestor stores them) and one
 // players INSERT … ON DUPLICATE KEY UPDATE with one row per player of the batch (level of the server's
 // mode, online state, last server and login, votes total and last vote, registration date, last event).

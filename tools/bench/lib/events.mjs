@@ -5,7 +5,7 @@
 // ahead of the clock: bench.mjs passes each run the date after the last one any earlier run sent
 // (`lastDate()`), or the next run's events would arrive late and replay their players from the log.
 // The API ingestor (ingest-load.mjs) and the raw ceiling (raw-ingest.mjs) consume the same generator.
-//   mixed: the realistic mix of issue #11 (mixedBatchSource): 100 players × 5 events per batch of 500.
+//   mixed: the realistic mix of docs/performance.md (mixedBatchSource): 100 players × 5 events per batch of 500.
 //   level: PLAYER_UPDATE_LEVEL (mode survival) of 500 random players (batchSource): every event's whole
 //          effect is what the raw ceiling writes, a log row and a players row.
 import { nickOf, uuidOf } from './players.mjs';
@@ -87,7 +87,7 @@ function fnv(text) {
 }
 
 /**
- * The realistic mix of issue #11 for server `index`: a batch of `size` events is `size / 5` players of
+ * The realistic mix (docs/performance.md) for server `index`: a batch of `size` events is `size / 5` players of
  * the server's quarter, 5 events each with rising dates — balance changes (ECONOMY_{currency}_ADD,
  * _TAKE, a few _RESET, across the six currencies), votes, joins, quits, level updates (the server's
  * mode) and achievements — and every 50th player of a batch (2 %) is new: their first event is ECONOMY_REGISTER and

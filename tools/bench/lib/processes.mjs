@@ -5,6 +5,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { appProcessArgs } from '../../build.mjs';
 
 const children = new Set();
 let stopping = false;
@@ -89,10 +90,10 @@ export function waitFor(url, child, { status = 200, timeoutMs = 60_000 } = {}) {
 }
 
 /** Starts a built app (dist/apps/<app>) in production mode. */
-export async function startApp(root, app, port, env) {
-  const entry = path.join(root, 'dist/apps', app, `apps/${app}/src/main.js`);
-  const child = launch(process.execPath, [entry], {
-    label: app,
+export async function startApp(app, port, env, { label = app, nodeFlags = [] } = {}) {
+  // The same flags and entry as `npm start` (tools/build.mjs): the configuration people run.
+  const child = launch(process.execPath, appProcessArgs(app, nodeFlags), {
+    label,
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
@@ -107,7 +108,7 @@ export async function startApp(root, app, port, env) {
   child.on('exit', (code, signal) => {
     if (!stopping) {
       process.stderr.write(
-        `\n${app} exited during the benchmark (code ${code}, signal ${signal}); its last output:\n${child.output.slice(-3000)}\n${child.errors.slice(-3000)}\n`,
+        `\n${label} exited during the benchmark (code ${code}, signal ${signal}); its last output:\n${child.output.slice(-3000)}\n${child.errors.slice(-3000)}\n`,
       );
     }
   });

@@ -3,6 +3,9 @@
 --   nick   GET /player/<nick of a random player 1..players>
 --   uuid   GET /player/uuid/<uuid of a random player 1..players>
 -- Nicks and uuids are those of tools/bench/lib/players.mjs (keep the two in step).
+-- Every request comes from a random client address (X-Forwarded-For, which the API trusts from
+-- 127.0.0.1 with TRUST_PROXY): the rate limiter counts a new client almost every time, as behind a
+-- reverse proxy in front of many players. The baselines get the same header and ignore it.
 -- done() prints one line "BENCHJSON {...}" that the benchmark parses.
 local names = { 'Pepa', 'Honza', 'Kuba', 'Tonda', 'Franta', 'Lukas', 'Vojta', 'Matej', 'Ondra', 'Adam',
   'Tereza', 'Anicka', 'Bara', 'Klara', 'Misa', 'Zuzka', 'Petr', 'Jirka', 'Radek', 'Standa' }
@@ -29,13 +32,21 @@ local function uuid(n)
   return string.format('%08x-b5e7-4c1a-9d3f-%012x', n, (n * 2654435761) % 4294967296)
 end
 
+local headers = {}
+
+local function client()
+  return string.format('%d.%d.%d.%d', math.random(1, 223), math.random(0, 255), math.random(0, 255),
+    math.random(1, 254))
+end
+
 function request()
+  headers['X-Forwarded-For'] = client()
   if mode == 'nick' then
-    return wrk.format('GET', '/player/' .. nick(math.random(1, players)))
+    return wrk.format('GET', '/player/' .. nick(math.random(1, players)), headers)
   elseif mode == 'uuid' then
-    return wrk.format('GET', '/player/uuid/' .. uuid(math.random(1, players)))
+    return wrk.format('GET', '/player/uuid/' .. uuid(math.random(1, players)), headers)
   end
-  return wrk.format('GET', path)
+  return wrk.format('GET', path, headers)
 end
 
 function done(summary, latency, requests)
