@@ -79,19 +79,31 @@ const bodyErrors = [
  * Staff accounts: register and login answer the original API's `{ success, message }` shape
  * (their route's answer shape, `AccountErrorAnswer`); `/account/me` is a normal authenticated endpoint with the envelope.
  */
+/**
+ * `POST /account/<path>`: a JSON or form body, answered 200 in the `{ success, message }` shape (also
+ * for failures), never cached, counted by the account rate limits. Applied in the order stacked
+ * decorators would be, bottom first: the media-type guard runs before the rate limit, so that a 415 is
+ * not counted.
+ */
+function AccountForm(path: string): MethodDecorator {
+  return applyDecorators(
+    ApiConsumes(JSON_MEDIA_TYPE, FORM_MEDIA_TYPE),
+    AcceptsFormBody(),
+    UseGuards(BodyMediaTypeGuard),
+    AuthRateLimit(),
+    AnswerErrorsWith(AccountErrorAnswer),
+    Header('cache-control', 'no-store'),
+    HttpCode(200),
+    Post(path),
+  );
+}
+
 @ApiTags('Účty')
 @Controller('account')
 export class AccountsController {
   constructor(@Inject(AccountsService) private readonly accounts: AccountsService) {}
 
-  @Post('register')
-  @HttpCode(200)
-  @Header('cache-control', 'no-store')
-  @AnswerErrorsWith(AccountErrorAnswer)
-  @AuthRateLimit()
-  @UseGuards(BodyMediaTypeGuard) // listed after @AuthRateLimit() so that it runs first: a 415 is not counted
-  @AcceptsFormBody()
-  @ApiConsumes(JSON_MEDIA_TYPE, FORM_MEDIA_TYPE)
+  @AccountForm('register')
   @ApiOperation({
     summary: 'Nastavení hesla člena týmu',
     description:
@@ -129,14 +141,7 @@ export class AccountsController {
     return { success: true, message: ACCOUNT_MESSAGES.PASSWORD_SET };
   }
 
-  @Post('login')
-  @HttpCode(200)
-  @Header('cache-control', 'no-store')
-  @AnswerErrorsWith(AccountErrorAnswer)
-  @AuthRateLimit()
-  @UseGuards(BodyMediaTypeGuard) // listed after @AuthRateLimit() so that it runs first: a 415 is not counted
-  @AcceptsFormBody()
-  @ApiConsumes(JSON_MEDIA_TYPE, FORM_MEDIA_TYPE)
+  @AccountForm('login')
   @ApiOperation({
     summary: 'Přihlášení člena týmu',
     description:

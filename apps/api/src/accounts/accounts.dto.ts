@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { IsString, Length } from 'class-validator';
 import {
@@ -88,17 +89,24 @@ function accountMessages(
   };
 }
 
+/** `username` of both account bodies: a staff member's nick, compared without case. */
+function UsernameField(): PropertyDecorator {
+  return applyDecorators(
+    ApiProperty({
+      description: 'Nick člena týmu (na velikosti písmen nezáleží).',
+      example: 'Admin_Pepa',
+      minLength: 1,
+      maxLength: USERNAME_MAX_LENGTH,
+    }),
+    IsString(),
+    Length(1, USERNAME_MAX_LENGTH),
+  );
+}
+
 @ApiSchema({ name: 'RegisterRequest', description: 'Tělo POST /account/register.' })
 @DtoMessages(accountMessages(REGISTER_FIELDS, ACCOUNT_BODY_MESSAGES.REGISTER_INVALID))
 export class RegisterDto implements RegisterRequest {
-  @ApiProperty({
-    description: 'Nick člena týmu (na velikosti písmen nezáleží).',
-    example: 'Admin_Pepa',
-    minLength: 1,
-    maxLength: USERNAME_MAX_LENGTH,
-  })
-  @IsString()
-  @Length(1, USERNAME_MAX_LENGTH)
+  @UsernameField()
   username!: string;
 
   @ApiProperty({
@@ -123,14 +131,7 @@ export class RegisterDto implements RegisterRequest {
 @ApiSchema({ name: 'LoginRequest', description: 'Tělo POST /account/login.' })
 @DtoMessages(accountMessages(LOGIN_FIELDS, ACCOUNT_BODY_MESSAGES.LOGIN_INVALID))
 export class LoginDto implements LoginRequest {
-  @ApiProperty({
-    description: 'Nick člena týmu (na velikosti písmen nezáleží).',
-    example: 'Admin_Pepa',
-    minLength: 1,
-    maxLength: USERNAME_MAX_LENGTH,
-  })
-  @IsString()
-  @Length(1, USERNAME_MAX_LENGTH)
+  @UsernameField()
   username!: string;
 
   @ApiProperty({

@@ -11,7 +11,8 @@ import {
 import { PERIOD_MESSAGES, isLevelMode, isMonthKey, weekKeyProblem } from '@craftstats/domain';
 import { DtoMessages, ValidateShallow, answerWith } from '@craftstats/platform';
 
-export class LeaderboardEntryDto implements LeaderboardEntry {
+/** Who holds a place on a board: what every leaderboard entry starts with. */
+abstract class RankedPlayerDto {
   @ApiProperty({ description: 'Pořadí, od 1 vzestupně (nejvýše 50).', example: 1, type: 'integer' })
   index!: number;
 
@@ -23,7 +24,9 @@ export class LeaderboardEntryDto implements LeaderboardEntry {
     example: '3f2b8c1e-9a4d-4e7b-8c21-5d6e7f809a1b',
   })
   uuid!: string;
+}
 
+export class LeaderboardEntryDto extends RankedPlayerDto implements LeaderboardEntry {
   @ApiProperty({ description: 'Hodnota statistiky (celé číslo).', example: 15000, type: 'integer' })
   value!: number;
 }
@@ -40,19 +43,7 @@ export class LeaderboardResponseDto implements LeaderboardResponse {
   data!: LeaderboardEntryDto[];
 }
 
-export class LevelLeaderboardEntryDto implements LevelLeaderboardEntry {
-  @ApiProperty({ description: 'Pořadí, od 1 vzestupně (nejvýše 50).', example: 1, type: 'integer' })
-  index!: number;
-
-  @ApiProperty({ description: 'Nick hráče.', example: 'Pepa_Novak' })
-  nick!: string;
-
-  @ApiProperty({
-    description: 'UUID hráče (8-4-4-4-12, malá písmena).',
-    example: '3f2b8c1e-9a4d-4e7b-8c21-5d6e7f809a1b',
-  })
-  uuid!: string;
-
+export class LevelLeaderboardEntryDto extends RankedPlayerDto implements LevelLeaderboardEntry {
   @ApiProperty({
     description: 'Hodnota, podle které se řadí: level hráče v daném režimu (totéž co level).',
     example: 42,
