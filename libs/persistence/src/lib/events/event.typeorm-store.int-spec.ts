@@ -82,7 +82,7 @@ describeEachDialect('TypeOrmEventStore', (fx) => {
     expect((await players.findByUuid(uuid, periods))?.player.balances.CRAFTCOINS.amount).toBe(500);
     await store.ingest([coins(700, T0 + 3000)], ctx());
     expect((await players.findByUuid(uuid, periods))?.player.balances.CRAFTCOINS.amount).toBe(700);
-    const history = await logs.searchEconomy({ uuid }, 10, null);
+    const history = await logs.search('economy', { uuid }, 10, null);
     expect(history.rows.map((r) => r.newValue)).toEqual(['700', '500', '300']);
   });
 
@@ -181,7 +181,7 @@ describeEachDialect('TypeOrmEventStore', (fx) => {
       gameEvent({ action: 'PLAYER_JOIN', uuid, nick: 'Logger', mc_version: '1.21.4', date: base + 100 }),
     );
     await store.ingest(events, ctx());
-    const latest = await logs.latestEconomy(50);
+    const latest = await logs.latest('economy', 50);
     expect(latest).toHaveLength(50);
     expect(latest[0]).toMatchObject({
       action: 'ECONOMY_CRAFTTOKENS_ADD',
@@ -219,7 +219,7 @@ describeEachDialect('TypeOrmEventStore', (fx) => {
       ],
       ctx(),
     );
-    const latest = await logs.latestAchievements(50);
+    const latest = await logs.latest('achievements', 50);
     expect(latest.map((r) => [r.achId, r.achName, r.achValue])).toEqual([
       ['kill_dragon', 'Drakobijce', 50],
       ['first_join', 'Vítej!', 5],
