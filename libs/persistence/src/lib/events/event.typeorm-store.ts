@@ -96,15 +96,13 @@ export class TypeOrmEventStore extends EventStore {
     ctx: IngestContext,
     returning: boolean,
   ): Promise<GameEvent[]> {
-    const byLog = new Map<LogKind, GameEvent[]>();
-    for (const event of events) {
-      const kind = logKindOf(event);
-      const list = byLog.get(kind);
-      if (list === undefined) byLog.set(kind, [event]);
-      else list.push(event);
-    }
+    const byLog: Record<LogKind, GameEvent[]> = { economy: [], achievements: [] };
+    for (const event of events) byLog[logKindOf(event)].push(event);
     const stored = new Set<string>();
-    for (const [kind, list] of byLog) {
+    // Always the economy log first: every batch takes the logs' locks in the same table order.
+    for (const kind of ['economy', 'achievements'] as const) {
+      const list = byLog[kind];
+      if (list.length === 0) continue;
       const { table, columns, row } = LOG_TABLES[kind];
       const values = (part: readonly GameEvent[]) =>
         part.flatMap((event) => row(event, ctx.source, ctx.receivedAt));
