@@ -139,7 +139,7 @@ export interface RebuildVerify {
 /**
  * Runs the operators' drift check, `npm run rebuild -- --verify` (tools/rebuild.mjs, the command
  * docs/operations.md prescribes after a crash or a restore), as a process against `databaseUrl`: every
- * projection (players, balances, vote counters, play sessions, the registered-players counter) compared
+ * projection (players, balances, vote counters, the registered-players counter) compared
  * with a replay of the log by the domain's own rules.
  */
 export function rebuildVerify(databaseUrl: string): Promise<RebuildVerify> {
