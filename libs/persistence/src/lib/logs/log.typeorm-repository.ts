@@ -17,6 +17,7 @@ import { AchievementLogEntity } from './achievement-log.entity';
 import { EconomyLogEntity } from './economy-log.entity';
 import { LogRowBase } from './log-row.base';
 import { LOG_TABLES } from './log-rows';
+
 const toEconomy = (row: EconomyLogEntity): EconomyLogRecord => ({
   id: row.id,
   eventId: row.eventId,
