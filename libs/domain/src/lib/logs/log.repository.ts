@@ -73,7 +73,7 @@ export interface LogRecords {
 export abstract class LogRepository {
   /**
    * Up to `limit` committed rows with `id > afterId` in id order (the log's stream): rows the public
-   * log does not show (economy rows outside the seed's action families) come with `record: null`
+   * log does not show (economy rows outside its public action families) come with `record: null`
    * (they only move the cursor).
    */
   abstract tail<K extends LogKind>(kind: K, afterId: number, limit: number): Promise<LogTail<LogRecords[K]>>;

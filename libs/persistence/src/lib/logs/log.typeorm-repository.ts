@@ -51,7 +51,7 @@ interface LogReader<K extends LogKind> {
   toRecord(row: LogRowBase): LogRecords[K];
   /** Whether the public log (latest, stream) shows the row. */
   isPublic(row: LogRowBase): boolean;
-  /** The public log's own filter (economy: the seed's action families, `idx_economy_log_public`). */
+  /** The public log's own filter (economy: its public action families, `idx_economy_log_public`). */
   publicOnly(query: SelectQueryBuilder<LogRowBase>): void;
   /** The staff panel's action filter: false when no row of this log can match it. */
   filterAction(query: SelectQueryBuilder<LogRowBase>, action: string): boolean;
