@@ -205,7 +205,7 @@ describe('demo mode: npm start with SIMULATOR=on', () => {
     expect(onlinePlayers()).toEqual([]);
     const db = new Database(path.join(dir, 'demo.sqlite'), { readonly: true });
     try {
-      const events = db.prepare('SELECT COUNT(*) AS n FROM processed_events').get() as { n: number };
+      const events = db.prepare('SELECT COUNT(*) AS n FROM economy_log').get() as { n: number };
       expect(events.n).toBeGreaterThan(0);
     } finally {
       db.close();

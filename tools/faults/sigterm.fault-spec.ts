@@ -180,7 +180,9 @@ describe('SIGTERM under load', () => {
         const source = createDataSource({ kind: 'sqlite', path: sqliteFile });
         await source.initialize();
         try {
-          const rows = await source.query<{ event_id: string }[]>('SELECT event_id FROM processed_events');
+          const rows = await source.query<{ event_id: string }[]>(
+            'SELECT event_id FROM economy_log UNION ALL SELECT event_id FROM achievement_log',
+          );
           return new Set(rows.map((r) => r.event_id));
         } finally {
           await source.destroy();

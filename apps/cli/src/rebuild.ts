@@ -1,4 +1,4 @@
-// `npm run rebuild`: rebuilds the projections (players, balances, vote counters, play sessions, the
+// `npm run rebuild`: rebuilds the projections (players, balances, vote counters, the
 // registered-players counter) from the event log, or only reports where they differ from it:
 //   npm run rebuild                  rewrite every player whose projection differs from its log
 //   npm run rebuild -- --verify      write nothing; list the drift per table and player, exit 1 on any

@@ -1,6 +1,6 @@
 import { In } from 'typeorm';
 import { ERROR_MESSAGES } from '@craftstats/contracts';
-import { ProcessedEventEntity } from '@craftstats/persistence';
+import { EconomyLogEntity } from '@craftstats/persistence';
 import { describeEachDialect } from '@craftstats/persistence/testing';
 import {
   RawConnection,
@@ -48,7 +48,7 @@ describeEachDialect('POST /v1/events while the ingestor shuts down', (fx) => {
   afterEach(() => closing ?? running?.close());
 
   const stored = (ids: string[]) =>
-    fx.dataSource.getRepository(ProcessedEventEntity).countBy({ source: 'survival', eventId: In(ids) });
+    fx.dataSource.getRepository(EconomyLogEntity).countBy({ source: 'survival', eventId: In(ids) });
 
   it('stores and acknowledges a batch whose body is still arriving when the close begins', async () => {
     const events = eventPool('inflight', 9_100, 20, 5, T0).events;

@@ -139,7 +139,7 @@ export interface RebuildVerify {
 /**
  * Runs the operators' drift check, `npm run rebuild -- --verify` (tools/rebuild.mjs, the command
  * docs/operations.md prescribes after a crash or a restore), as a process against `databaseUrl`: every
- * projection (players, balances, vote counters, play sessions, the registered-players counter) compared
+ * projection (players, balances, vote counters, the registered-players counter) compared
  * with a replay of the log by the domain's own rules.
  */
 export function rebuildVerify(databaseUrl: string): Promise<RebuildVerify> {
@@ -172,10 +172,10 @@ export function rebuildVerify(databaseUrl: string): Promise<RebuildVerify> {
   });
 }
 
-/** Ids of the events the database claims to have processed (the idempotency table). */
+/** Ids of the events the database has stored: the logs, which are the idempotency record. */
 export async function storedEventIds(server: MariaDbServer, database: string): Promise<Set<string>> {
   const rows = await server.query<{ event_id: string }>(
-    `SELECT event_id FROM \`${database}\`.processed_events`,
+    `SELECT event_id FROM \`${database}\`.economy_log UNION ALL SELECT event_id FROM \`${database}\`.achievement_log`,
   );
   return new Set(rows.map((r) => r.event_id));
 }

@@ -1,8 +1,15 @@
 import { BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AchievementLogRecord, DomainError, EconomyLogRecord, LogRepository } from '@craftstats/domain';
+import {
+  AchievementLogRecord,
+  DomainError,
+  EconomyLogRecord,
+  LogKind,
+  LogRecords,
+  LogRepository,
+} from '@craftstats/domain';
 import { APP_CONFIG, ApiConfig } from '@craftstats/platform';
-import { toAchievementLogEntry, toEconomyLogEntry } from './log-entry.mapper';
+import { PUBLIC_LOG_ENTRY } from './logs.service';
 import { LogStreamHub } from './log-stream.hub';
 
 export const STREAM_MESSAGES = {
@@ -31,24 +38,18 @@ export class LogStreams implements BeforeApplicationShutdown {
   readonly achievements: LogStreamHub<AchievementLogRecord>;
 
   constructor(logs: LogRepository, @Inject(APP_CONFIG) config: ApiConfig) {
-    this.economy = new LogStreamHub(
-      'economy',
-      {
-        tail: (after, limit) => logs.tailEconomy(after, limit),
-        lastId: async () => (await logs.lastLogIds()).economy,
-        toEntry: toEconomyLogEntry,
-      },
-      config.sseMaxPerClient,
-    );
-    this.achievements = new LogStreamHub(
-      'achievements',
-      {
-        tail: (after, limit) => logs.tailAchievements(after, limit),
-        lastId: async () => (await logs.lastLogIds()).achievements,
-        toEntry: toAchievementLogEntry,
-      },
-      config.sseMaxPerClient,
-    );
+    const hub = <K extends LogKind>(kind: K) =>
+      new LogStreamHub<LogRecords[K]>(
+        kind,
+        {
+          tail: (after, limit) => logs.tail(kind, after, limit),
+          lastId: async () => (await logs.lastLogIds())[kind],
+          toEntry: PUBLIC_LOG_ENTRY[kind],
+        },
+        config.sseMaxPerClient,
+      );
+    this.economy = hub('economy');
+    this.achievements = hub('achievements');
   }
 
   /** Validates, writes the event-stream head and hands the socket to the hub. */

@@ -104,7 +104,7 @@ export class LogsController {
     type: EconomyLogResponseDto,
   })
   economy(): Promise<PreparedAnswer> {
-    return this.logs.economy();
+    return this.logs.latest('economy');
   }
 
   @Get('achievements/log')
@@ -118,6 +118,6 @@ export class LogsController {
     type: AchievementLogResponseDto,
   })
   achievements(): Promise<PreparedAnswer> {
-    return this.logs.achievements();
+    return this.logs.latest('achievements');
   }
 }

@@ -5,7 +5,13 @@ import {
   PanelEconomyLogEntry,
   PanelEconomyLogResponse,
 } from '@craftstats/contracts';
-import { AchievementLogRecord, EconomyLogRecord, LogRepository } from '@craftstats/domain';
+import {
+  AchievementLogRecord,
+  EconomyLogRecord,
+  LogKind,
+  LogRecords,
+  LogRepository,
+} from '@craftstats/domain';
 import { toAchievementLogEntry, toEconomyHistoryEntry } from '../logs/log-entry.mapper';
 import { PanelQuery, encodeCursor } from './panel.query';
 
@@ -18,25 +24,39 @@ export function toPanelAchievementEntry(row: AchievementLogRecord): PanelAchieve
   return { ...toAchievementLogEntry(row), event_id: row.eventId };
 }
 
+interface PanelLogEntries {
+  economy: PanelEconomyLogEntry;
+  achievements: PanelAchievementLogEntry;
+}
+
+/** Each log's panel entry: the one thing the two panel logs do differently. */
+const PANEL_LOG_ENTRY: { [K in LogKind]: (record: LogRecords[K]) => PanelLogEntries[K] } = {
+  economy: toPanelEconomyEntry,
+  achievements: toPanelAchievementEntry,
+};
+
 /** The staff panel's view of the whole log history: filtered, newest first, keyset-paginated. */
 @Injectable()
 export class PanelService {
   constructor(@Inject(LogRepository) private readonly logs: LogRepository) {}
 
-  async economyLog(query: PanelQuery): Promise<PanelEconomyLogResponse> {
-    const page = await this.logs.searchEconomy(query.filter, query.limit, query.cursor);
-    return {
-      status: 200,
-      data: page.rows.map(toPanelEconomyEntry),
-      nextCursor: page.next ? encodeCursor(page.next) : null,
-    };
+  economyLog(query: PanelQuery): Promise<PanelEconomyLogResponse> {
+    return this.log('economy', query);
   }
 
-  async achievementsLog(query: PanelQuery): Promise<PanelAchievementLogResponse> {
-    const page = await this.logs.searchAchievements(query.filter, query.limit, query.cursor);
+  achievementsLog(query: PanelQuery): Promise<PanelAchievementLogResponse> {
+    return this.log('achievements', query);
+  }
+
+  private async log<K extends LogKind>(
+    kind: K,
+    query: PanelQuery,
+  ): Promise<{ status: 200; data: Array<PanelLogEntries[K]>; nextCursor: string | null }> {
+    const page = await this.logs.search(kind, query.filter, query.limit, query.cursor);
+    const toEntry: (record: LogRecords[K]) => PanelLogEntries[K] = PANEL_LOG_ENTRY[kind];
     return {
       status: 200,
-      data: page.rows.map(toPanelAchievementEntry),
+      data: page.rows.map(toEntry),
       nextCursor: page.next ? encodeCursor(page.next) : null,
     };
   }

@@ -160,7 +160,7 @@ export async function dumpImportState(ds: DataSource): Promise<Record<string, un
         'JOIN players p ON p.id = v.player_id ORDER BY p.uuid, v.period, v.period_key',
     ),
     log: strip(await rows('SELECT * FROM economy_log ORDER BY event_id'), 'id', 'received_at'),
-    processed: await rows('SELECT source, event_id FROM processed_events ORDER BY source, event_id'),
+    processed: await rows('SELECT source, event_id FROM economy_log ORDER BY source, event_id'),
     counters: await rows('SELECT * FROM counters ORDER BY name'),
     checkpoint: strip(await rows('SELECT * FROM legacy_imports'), 'updated_at'),
   };

@@ -60,27 +60,32 @@ export interface LogTail<T> {
   inFlight: number[];
 }
 
+/** The two logs: achievement completions, and every other event (the economy log). */
+export type LogKind = 'economy' | 'achievements';
+
+/** The record each log reads as. */
+export interface LogRecords {
+  economy: EconomyLogRecord;
+  achievements: AchievementLogRecord;
+}
+
+/** Every read of a log, parameterised by its kind (both logs share one row shape and one path). */
 export abstract class LogRepository {
   /**
-   * Up to `limit` committed rows with `id > afterId` in id order (the stream of `/economy/log`):
-   * rows outside the public action families come with `record: null` (they only move the cursor).
+   * Up to `limit` committed rows with `id > afterId` in id order (the log's stream): rows the public
+   * log does not show (economy rows outside its public action families) come with `record: null`
+   * (they only move the cursor).
    */
-  abstract tailEconomy(afterId: number, limit: number): Promise<LogTail<EconomyLogRecord>>;
-  abstract tailAchievements(afterId: number, limit: number): Promise<LogTail<AchievementLogRecord>>;
+  abstract tail<K extends LogKind>(kind: K, afterId: number, limit: number): Promise<LogTail<LogRecords[K]>>;
   /** The highest row id of each log (0 when empty): where a stream without Last-Event-ID starts. */
-  abstract lastLogIds(): Promise<{ economy: number; achievements: number }>;
-  /** The latest `limit` rows of the seed's action families, newest first. */
-  abstract latestEconomy(limit: number): Promise<EconomyLogRecord[]>;
-  abstract latestAchievements(limit: number): Promise<AchievementLogRecord[]>;
+  abstract lastLogIds(): Promise<Record<LogKind, number>>;
+  /** The latest `limit` rows the public log shows, newest first. */
+  abstract latest<K extends LogKind>(kind: K, limit: number): Promise<Array<LogRecords[K]>>;
   /** The whole history (every action), newest first, keyset-paginated. */
-  abstract searchEconomy(
+  abstract search<K extends LogKind>(
+    kind: K,
     filter: LogFilter,
     limit: number,
     after: LogCursor | null,
-  ): Promise<LogPage<EconomyLogRecord>>;
-  abstract searchAchievements(
-    filter: LogFilter,
-    limit: number,
-    after: LogCursor | null,
-  ): Promise<LogPage<AchievementLogRecord>>;
+  ): Promise<LogPage<LogRecords[K]>>;
 }

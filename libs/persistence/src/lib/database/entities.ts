@@ -2,8 +2,6 @@ import { PlayerBalanceEntity } from '../leaderboards/player-balance.entity';
 import { VoteCountEntity } from '../leaderboards/vote-count.entity';
 import { AchievementLogEntity } from '../logs/achievement-log.entity';
 import { EconomyLogEntity } from '../logs/economy-log.entity';
-import { ProcessedEventEntity } from '../events/processed-event.entity';
-import { PlaySessionEntity } from '../players/play-session.entity';
 import { PlayerEntity } from '../players/player.entity';
 import { StaffAccountEntity } from '../accounts/staff-account.entity';
 import { CounterEntity } from '../stats/counter.entity';
@@ -17,8 +15,6 @@ export const ENTITIES = [
   VoteCountEntity,
   EconomyLogEntity,
   AchievementLogEntity,
-  ProcessedEventEntity,
-  PlaySessionEntity,
   StaffAccountEntity,
   CounterEntity,
   LegacyImportEntity,

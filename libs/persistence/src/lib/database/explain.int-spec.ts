@@ -359,16 +359,16 @@ describeEachDialect('query plans of the public reads at 100k players', (fx) => {
   });
 
   it('the latest economy log walks idx_economy_log_public, without a sort', async () => {
-    const plans = await plansOf((ds) => new TypeOrmLogRepository(ds).latestEconomy(50));
+    const plans = await plansOf((ds) => new TypeOrmLogRepository(ds).latest('economy', 50));
     expect(plans).toHaveLength(1);
     expectNoScanNoSort(plans);
     expectPlan(plans[0].plan, 'latestEconomy');
-    const latest = await new TypeOrmLogRepository(fx.dataSource).latestEconomy(50);
+    const latest = await new TypeOrmLogRepository(fx.dataSource).latest('economy', 50);
     expect(latest[0]).toMatchObject({ date: T0 - 1000, action: 'ECONOMY_CRAFTCOINS_ADD' });
   });
 
   it('the latest achievements walk idx_achievement_log_date backwards, without a sort', async () => {
-    const plans = await plansOf((ds) => new TypeOrmLogRepository(ds).latestAchievements(50));
+    const plans = await plansOf((ds) => new TypeOrmLogRepository(ds).latest('achievements', 50));
     expect(plans).toHaveLength(1);
     expectNoScanNoSort(plans);
     expectPlan(plans[0].plan, 'latestAchievements');

@@ -1,16 +1,22 @@
-import { chunk, insertSql, rowsPerStatement, upsertSql, versionHasInsertReturning } from './sql-dialect';
+import {
+  chunk,
+  insertNewRowsSql,
+  insertSql,
+  rowsPerStatement,
+  selectInSql,
+  upsertSql,
+  versionHasInsertReturning,
+} from './sql-dialect';
 
 describe('upsertSql', () => {
   const columns = ['player_id', 'period', 'votes'];
 
   it('inserts or ignores on MySQL and does nothing on conflict on SQLite when nothing is updated', () => {
-    expect(
-      upsertSql('mysql', 'processed_events', ['source', 'event_id'], 2, ['source', 'event_id'], {}),
-    ).toBe('INSERT IGNORE INTO `processed_events` (`source`, `event_id`) VALUES (?, ?), (?, ?)');
-    expect(
-      upsertSql('sqlite', 'processed_events', ['source', 'event_id'], 1, ['source', 'event_id'], {}),
-    ).toBe(
-      'INSERT INTO "processed_events" ("source", "event_id") VALUES (?, ?) ON CONFLICT ("source", "event_id") DO NOTHING',
+    expect(upsertSql('mysql', 'economy_log', ['source', 'event_id'], 2, ['source', 'event_id'], {})).toBe(
+      'INSERT IGNORE INTO `economy_log` (`source`, `event_id`) VALUES (?, ?), (?, ?)',
+    );
+    expect(upsertSql('sqlite', 'economy_log', ['source', 'event_id'], 1, ['source', 'event_id'], {})).toBe(
+      'INSERT INTO "economy_log" ("source", "event_id") VALUES (?, ?) ON CONFLICT ("source", "event_id") DO NOTHING',
     );
   });
 
@@ -27,6 +33,38 @@ describe('upsertSql', () => {
   });
 });
 
+describe('insertNewRowsSql', () => {
+  const columns = ['source', 'event_id', 'nick'];
+  const key = ['source', 'event_id'];
+
+  it('skips stored keys and returns the inserted rows in each dialect', () => {
+    expect(insertNewRowsSql('mysql', 'economy_log', columns, 2, key, ['event_id'])).toBe(
+      'INSERT IGNORE INTO `economy_log` (`source`, `event_id`, `nick`) VALUES (?, ?, ?), (?, ?, ?) RETURNING `event_id`',
+    );
+    expect(insertNewRowsSql('sqlite', 'economy_log', columns, 1, key, ['event_id', 'id'])).toBe(
+      'INSERT INTO "economy_log" ("source", "event_id", "nick") VALUES (?, ?, ?) ' +
+        'ON CONFLICT ("source", "event_id") DO NOTHING RETURNING "event_id", "id"',
+    );
+  });
+
+  it('has no RETURNING clause without returned columns', () => {
+    expect(insertNewRowsSql('mysql', 'achievement_log', ['source'], 1, ['source'])).toBe(
+      'INSERT IGNORE INTO `achievement_log` (`source`) VALUES (?)',
+    );
+  });
+});
+
+describe('selectInSql', () => {
+  it('filters by equal columns and one IN list, quoted for the dialect', () => {
+    expect(selectInSql('mysql', 'economy_log', ['event_id'], ['source'], 'event_id', 3)).toBe(
+      'SELECT `event_id` FROM `economy_log` WHERE `source` = ? AND `event_id` IN (?, ?, ?)',
+    );
+    expect(selectInSql('sqlite', 'players', ['id', 'uuid'], [], 'uuid', 1)).toBe(
+      'SELECT "id", "uuid" FROM "players" WHERE "uuid" IN (?)',
+    );
+  });
+});
+
 describe('chunk', () => {
   it('splits into parts of at most the given size, keeping order', () => {
     expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
@@ -36,11 +74,11 @@ describe('chunk', () => {
 
 describe('insertSql and rowsPerStatement', () => {
   it('writes one multi-row INSERT with the quoting of each dialect', () => {
-    expect(insertSql('mysql', 'play_sessions', ['player_id', 'server'], 2)).toBe(
-      'INSERT INTO `play_sessions` (`player_id`, `server`) VALUES (?, ?), (?, ?)',
+    expect(insertSql('mysql', 'vote_counts', ['player_id', 'period'], 2)).toBe(
+      'INSERT INTO `vote_counts` (`player_id`, `period`) VALUES (?, ?), (?, ?)',
     );
-    expect(insertSql('sqlite', 'play_sessions', ['player_id'], 1)).toBe(
-      'INSERT INTO "play_sessions" ("player_id") VALUES (?)',
+    expect(insertSql('sqlite', 'vote_counts', ['player_id'], 1)).toBe(
+      'INSERT INTO "vote_counts" ("player_id") VALUES (?)',
     );
   });
 

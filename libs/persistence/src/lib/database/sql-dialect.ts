@@ -37,6 +37,43 @@ export function upsertSql(
 }
 
 /**
+ * A multi-row INSERT that skips the rows whose `key` is already stored (INSERT IGNORE on
+ * MySQL/MariaDB, ON CONFLICT (key) DO NOTHING on SQLite). With `returning` columns (MariaDB 10.5+ and
+ * SQLite), the statement answers exactly the rows it inserted: the skipped ones are not returned.
+ * Only for rows whose values the caller has validated: MySQL's IGNORE also turns a value that does
+ * not fit its column into a warning.
+ */
+export function insertNewRowsSql(
+  dialect: Dialect,
+  table: string,
+  columns: readonly string[],
+  rowCount: number,
+  key: readonly string[],
+  returning: readonly string[] = [],
+): string {
+  const sql = upsertSql(dialect, table, columns, rowCount, key, {});
+  if (returning.length === 0) return sql;
+  return `${sql} RETURNING ${returning.map((c) => quoteIdentifier(dialect, c)).join(', ')}`;
+}
+
+/** `SELECT columns FROM table WHERE equal = ? AND … AND inColumn IN (?, …)` for `count` values. */
+export function selectInSql(
+  dialect: Dialect,
+  table: string,
+  columns: readonly string[],
+  equal: readonly string[],
+  inColumn: string,
+  count: number,
+): string {
+  const q = (name: string) => quoteIdentifier(dialect, name);
+  const where = [
+    ...equal.map((c) => `${q(c)} = ?`),
+    `${q(inColumn)} IN (${Array(count).fill('?').join(', ')})`,
+  ].join(' AND ');
+  return `SELECT ${columns.map(q).join(', ')} FROM ${q(table)} WHERE ${where}`;
+}
+
+/**
  * Bound parameters one statement may carry: SQLite's SQLITE_MAX_VARIABLE_NUMBER (32766 since 3.32),
  * and on MySQL/MariaDB the 65535 of a prepared statement (mysql2's `query` interpolates on the client,
  * so this only keeps a statement well under `max_allowed_packet`).

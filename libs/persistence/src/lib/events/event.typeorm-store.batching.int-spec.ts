@@ -107,27 +107,24 @@ describeEachDialect('TypeOrmEventStore batching', (fx) => {
           counts[`${phase} ${size}`] = countKinds(logger.queries);
         }
       }
-      // New players: the claim (its read-back only without RETURNING), both logs, the (empty)
-      // locking read, players insert (+ ids without RETURNING), balances, votes, sessions, the
-      // registration counter. Existing ones: the locking read and their balances, one players
-      // update, the renamed players' vote rows, the rest as above.
+      // New players: both logs (each INSERT also tells which events are new), the (empty) locking
+      // read, players insert (+ ids without RETURNING), balances, votes, the registration counter.
+      // Existing ones: the locking read and their balances, one players update, the renamed
+      // players' vote rows, the rest as above. No claim table, no sessions table.
       expect(await supportsInsertReturning(ds)).toBe(true); // MariaDB 10.5+ and SQLite; MySQL: below
       expect(counts['new 2']).toEqual({
         ...(fx.dialect === 'mysql' ? { SET: 1, START: 1 } : { BEGIN: 1 }),
-        'INSERT processed_events': 1,
         'INSERT economy_log': 1,
         'INSERT achievement_log': 1,
         'SELECT players': 1,
         'INSERT players': 1,
         'INSERT player_balances': 1,
         'INSERT vote_counts': 1,
-        'INSERT play_sessions': 1,
         'INSERT counters': 1,
         COMMIT: 1,
       });
       expect(counts['existing 2']).toEqual({
         ...(fx.dialect === 'mysql' ? { SET: 1, START: 1 } : { BEGIN: 1 }),
-        'INSERT processed_events': 1,
         'INSERT economy_log': 1,
         'INSERT achievement_log': 1,
         'SELECT players': 1,
@@ -136,7 +133,6 @@ describeEachDialect('TypeOrmEventStore batching', (fx) => {
         'INSERT player_balances': 1,
         'UPDATE vote_counts': 1,
         'INSERT vote_counts': 1,
-        'INSERT play_sessions': 1,
         COMMIT: 1,
       });
       for (const phase of ['new', 'existing']) {
@@ -148,8 +144,64 @@ describeEachDialect('TypeOrmEventStore batching', (fx) => {
     }
   });
 
+  it('stores and tells the new events of a batch with one INSERT per log, duplicates in and across batches', async () => {
+    const logger = recordingLogger();
+    const ds = createDataSource(fx.db.settings, { logger });
+    await ds.initialize();
+    try {
+      const store = new TypeOrmEventStore(ds);
+      const ctx = { source: 'lobby', receivedAt: RECEIVED, timeZone: TZ };
+      const first = (playerNo += 1000);
+      const events = batchFor(first, 20, T0, false);
+      const achievements = events.filter((event) => event.kind === 'achievement');
+      // Half the batch, an achievement among them, was stored before.
+      const before = events.slice(0, 50);
+      expect(await store.ingest(before, ctx)).toEqual({ accepted: 50, duplicates: 0 });
+      logger.queries.length = 0;
+      // The whole batch again, with its first event repeated at the end: first occurrence wins.
+      const resent = [...events, events[0] as GameEvent];
+      expect(await store.ingest(resent, ctx)).toEqual({ accepted: events.length - 50, duplicates: 51 });
+      const counts = countKinds(logger.queries);
+      expect({
+        economy: counts['INSERT economy_log'],
+        achievements: counts['INSERT achievement_log'],
+        logReads: (counts['SELECT economy_log'] ?? 0) + (counts['SELECT achievement_log'] ?? 0),
+      }).toEqual({ economy: 1, achievements: 1, logReads: 0 });
+      const stored: Array<{ n: number | string }> = await fx.dataSource.query(
+        'SELECT (SELECT COUNT(*) FROM economy_log WHERE source = ? AND uuid >= ? AND uuid <= ?) + ' +
+          '(SELECT COUNT(*) FROM achievement_log WHERE source = ? AND uuid >= ? AND uuid <= ?) AS n',
+        ['lobby', uuidOf(first), uuidOf(first + 19), 'lobby', uuidOf(first), uuidOf(first + 19)],
+      );
+      expect({ logRows: Number(stored[0]?.n), achievements: achievements.length > 0 }).toEqual({
+        logRows: events.length,
+        achievements: true,
+      });
+      // Another server may use the same ids: they are its own events.
+      expect(await store.ingest(before, { ...ctx, source: 'survival' })).toEqual({
+        accepted: 50,
+        duplicates: 0,
+      });
+    } finally {
+      await ds.destroy();
+    }
+  });
+
+  it('leaves nothing stored by a batch that rolls back: its events are new on the next attempt', async () => {
+    const store = new TypeOrmEventStore(fx.dataSource);
+    const ctx = { source: 'lobby', receivedAt: RECEIVED, timeZone: TZ };
+    const first = (playerNo += 1000);
+    const events = batchFor(first, 3, T0, false);
+    // The projection step fails after the logs were written: the transaction rolls back.
+    const failing = new TypeOrmEventStore(fx.dataSource);
+    (failing as unknown as { project: () => Promise<void> }).project = () =>
+      Promise.reject(new Error('projection failed'));
+    await expect(failing.ingest(events, ctx)).rejects.toThrow('projection failed');
+    expect(await store.ingest(events, ctx)).toEqual({ accepted: events.length, duplicates: 0 });
+    expect(await store.ingest(events, ctx)).toEqual({ accepted: 0, duplicates: events.length });
+  });
+
   if (fx.dialect === 'mysql') {
-    it('reads the claimed ids and new player ids back where INSERT … RETURNING is missing (MySQL)', async () => {
+    it('reads the stored ids and new player ids back where INSERT … RETURNING is missing (MySQL)', async () => {
       const logger = recordingLogger();
       const ds = createDataSource(fx.db.settings, { logger });
       await ds.initialize();
@@ -167,7 +219,9 @@ describeEachDialect('TypeOrmEventStore batching', (fx) => {
           duplicates: 7,
         });
         const counts = countKinds(logger.queries);
-        expect(counts['SELECT processed_events']).toBe(1);
+        // One read of the ids each log already holds, then plain INSERTs of the others.
+        expect([counts['SELECT economy_log'], counts['SELECT achievement_log']]).toEqual([1, 1]);
+        expect([counts['INSERT economy_log'], counts['INSERT achievement_log']]).toEqual([1, 1]);
         expect(counts['SELECT players']).toBe(2); // the locking read and the new players' ids
         expect(logger.queries.some((q) => /RETURNING/i.test(q))).toBe(false);
         const repository = new TypeOrmPlayerRepository(fx.dataSource);
@@ -248,20 +302,38 @@ describeEachDialect('TypeOrmEventStore batching', (fx) => {
         expect(deadlocks()).toEqual([]);
       });
 
-      it('claims the same event ids from two processes in opposite order without a deadlock', async () => {
+      it('stores the same event ids resent to two processes once, without a deadlock', async () => {
+        // A game server resends a batch as it was: the same ids in the same order.
         for (let round = 0; round < 4; round++) {
           const first = (playerNo += 1000);
           const events = votes(first, 250, T0, false, `same${round}`);
+          const ctx = { source: 'survival', receivedAt: RECEIVED, timeZone: TZ };
+          const [a, b] = await Promise.all([stores[0]?.ingest(events, ctx), stores[1]?.ingest(events, ctx)]);
+          // Each id is stored once: whichever batch committed first took them all.
+          expect([a, b]).toContainEqual({ accepted: 500, duplicates: 0 });
+          expect([a, b]).toContainEqual({ accepted: 0, duplicates: 500 });
+        }
+        expect(deadlocks()).toEqual([]);
+      });
+
+      it('stores the same event ids sent in opposite orders once (a deadlock retries the batch)', async () => {
+        // The log rows are written in batch order (their ids are the logs' order), so two batches
+        // holding the same ids in opposite orders can deadlock: the loser rolls back, leaving
+        // nothing stored, and its retry finds the other's events (docs/adr/0072-the-log-is-its-own-idempotency-record.md).
+        for (let round = 0; round < 4; round++) {
+          const first = (playerNo += 1000);
+          const events = votes(first, 250, T0, false, `reversed${round}`);
           const ctx = { source: 'survival', receivedAt: RECEIVED, timeZone: TZ };
           const [a, b] = await Promise.all([
             stores[0]?.ingest(events, ctx),
             stores[1]?.ingest([...events].reverse(), ctx),
           ]);
-          // Each id is stored once: whichever batch committed first took them all.
           expect((a?.accepted ?? 0) + (b?.accepted ?? 0)).toBe(500);
           expect((a?.duplicates ?? 0) + (b?.duplicates ?? 0)).toBe(500);
         }
-        expect(deadlocks()).toEqual([]);
+        const repository = new TypeOrmPlayerRepository(fx.dataSource);
+        const periods = votePeriodKeys(T0, TZ);
+        expect((await repository.findByUuid(uuidOf(playerNo), periods))?.player.votesTotal).toBe(2);
       });
     });
   }

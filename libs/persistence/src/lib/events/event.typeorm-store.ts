@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import {
   EventStore,
@@ -12,40 +11,32 @@ import {
 import { Dialect, dialectOf } from '../database/data-source';
 import {
   chunk,
+  insertNewRowsSql,
   insertSql,
-  quoteIdentifier,
   rowsPerStatement,
+  selectInSql,
   supportsInsertReturning,
-  upsertSql,
 } from '../database/sql-dialect';
 import { inProjectionTransaction } from '../database/transactions';
 import { loadHistories } from '../projections/event-history.reader';
 import { loadPlayersForUpdate } from '../projections/projection.loader';
 import { replayStoredPlayer } from '../projections/projection.rebuild';
 import { ProjectionWrite, ProjectionWriter } from '../projections/projection.writer';
-import {
-  ACHIEVEMENT_LOG_COLUMNS,
-  ECONOMY_LOG_COLUMNS,
-  achievementLogRow,
-  economyLogRow,
-} from '../logs/log-rows';
-
-/** Plain code-unit order: the same in every process and database (binary keys, ADR 0016). */
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+import { LOG_EVENT_KEY, LOG_TABLES, LogKind, logKindOf } from '../logs/log-rows';
 
 /**
  * The write path on TypeORM. One transaction per batch:
- *  1. claim the event ids in `processed_events` (INSERT IGNORE / ON CONFLICT DO NOTHING) and read
- *     back which ones this batch claimed — the rest were already stored (duplicates);
- *  2. append the new events to the economy and achievement logs;
- *  3. lock the players concerned in uuid order (SELECT … FOR UPDATE on MySQL; SQLite locks the whole
+ *  1. store the batch's events in their log (`economy_log`, `achievement_log`), one multi-row
+ *     INSERT per log that skips the ids the log already holds for this server (the unique key
+ *     `uq_<log>_event` on (source, event_id)) and returns the rows it inserted: those events are
+ *     new, the rest are duplicates (docs/adr/0072-the-log-is-its-own-idempotency-record.md);
+ *  2. lock the players concerned in uuid order (SELECT … FOR UPDATE on MySQL; SQLite locks the whole
  *     file) and project: a player whose new events all sort after the newest event it has seen gets
  *     them folded on (`foldEvents`); a player who receives an older event is replayed from its whole
- *     log instead of being patched (ADR 0015). Then players, balances, vote counters and play
- *     sessions are written set by set (`ProjectionWriter`).
- * Deadlocks and creation races with another process roll back and retry the whole batch.
+ *     log instead of being patched (ADR 0015). Then players, balances, vote counters and the
+ *     registration counter are written set by set (`ProjectionWriter`).
+ * Deadlocks and creation races with another process roll back and retry the whole batch; a batch
+ * that rolls back leaves nothing stored, so its events are new again on the next attempt.
  */
 export class TypeOrmEventStore extends EventStore {
   private readonly dialect: Dialect;
@@ -83,92 +74,64 @@ export class TypeOrmEventStore extends EventStore {
       seen.add(event.id);
       return true;
     });
-    const fresh = await this.claim(manager, unique, ctx, returning);
+    const fresh = await this.storeNew(manager, unique, ctx, returning);
     const duplicates = events.length - fresh.length;
     if (fresh.length === 0) return { accepted: 0, duplicates };
 
-    await this.appendLogs(manager, fresh, ctx);
     await this.project(manager, fresh, ctx, returning);
     return { accepted: fresh.length, duplicates };
   }
 
-  private q(name: string): string {
-    return quoteIdentifier(this.dialect, name);
-  }
-
   /**
-   * Inserts the ids, in id order (two batches claiming overlapping ids wait for each other instead
-   * of deadlocking); the ids this statement inserted are new, the rest were stored before. MariaDB
-   * and SQLite say which in the same statement (RETURNING); on MySQL the ids carrying this batch's
-   * id are read back. Returns the new events in batch order.
+   * Appends `events` (distinct ids, batch order) to their logs and returns those that were new, in
+   * batch order. MariaDB and SQLite: one INSERT per log that skips the stored ids and returns the
+   * inserted ones (`insertNewRowsSql`). MySQL (no RETURNING): the ids the log already holds are read
+   * first, the others inserted with a plain INSERT; an id that another transaction stores in between
+   * fails it with a duplicate key once that transaction commits, and the batch is retried — where
+   * the read then finds it.
    */
-  private async claim(
+  private async storeNew(
     manager: EntityManager,
     events: readonly GameEvent[],
     ctx: IngestContext,
     returning: boolean,
   ): Promise<GameEvent[]> {
-    const batchId = randomUUID();
-    const columns = ['source', 'event_id', 'batch_id', 'received_at'];
-    const ids = events.map((event) => event.id).sort(compareText);
-    const claimed = new Set<string>();
-    for (const part of chunk(ids, rowsPerStatement(this.dialect, columns.length))) {
-      const sql = upsertSql(
-        this.dialect,
-        'processed_events',
-        columns,
-        part.length,
-        ['source', 'event_id'],
-        {},
-      );
-      const params = part.flatMap((id) => [ctx.source, id, batchId, ctx.receivedAt]);
-      if (!returning) {
-        await manager.query(sql, params);
+    const byLog: Record<LogKind, GameEvent[]> = { economy: [], achievements: [] };
+    for (const event of events) byLog[logKindOf(event)].push(event);
+    const stored = new Set<string>();
+    // Always the economy log first: every batch takes the logs' locks in the same table order.
+    for (const kind of ['economy', 'achievements'] as const) {
+      const list = byLog[kind];
+      if (list.length === 0) continue;
+      const { table, columns, row } = LOG_TABLES[kind];
+      const values = (part: readonly GameEvent[]) =>
+        part.flatMap((event) => row(event, ctx.source, ctx.receivedAt));
+      const perStatement = rowsPerStatement(this.dialect, columns.length);
+      if (returning) {
+        for (const part of chunk(list, perStatement)) {
+          const sql = insertNewRowsSql(this.dialect, table, columns, part.length, LOG_EVENT_KEY, [
+            'event_id',
+          ]);
+          const rows: Array<{ event_id: string }> = await manager.query(sql, values(part));
+          for (const inserted of rows) stored.add(inserted.event_id);
+        }
         continue;
       }
-      // MariaDB and SQLite return exactly the rows this statement inserted: the new ids.
-      const rows: Array<{ event_id: string }> = await manager.query(
-        `${sql} RETURNING ${this.q('event_id')}`,
-        params,
-      );
-      for (const row of rows) claimed.add(row.event_id);
-    }
-    if (!returning) {
-      for (const part of chunk(ids, rowsPerStatement(this.dialect, 1) - 1)) {
-        const rows: Array<{ event_id: string; batch_id: string }> = await manager.query(
-          `SELECT ${this.q('event_id')}, ${this.q('batch_id')} FROM ${this.q('processed_events')} ` +
-            `WHERE ${this.q('source')} = ? AND ${this.q('event_id')} IN (${part.map(() => '?').join(', ')})`,
-          [ctx.source, ...part],
+      const known = new Set<string>();
+      for (const part of chunk(list, rowsPerStatement(this.dialect, 1) - 1)) {
+        const rows: Array<{ event_id: string }> = await manager.query(
+          selectInSql(this.dialect, table, ['event_id'], ['source'], 'event_id', part.length),
+          [ctx.source, ...part.map((event) => event.id)],
         );
-        for (const row of rows) if (row.batch_id === batchId) claimed.add(row.event_id);
+        for (const found of rows) known.add(found.event_id);
       }
-    }
-    return events.filter((event) => claimed.has(event.id));
-  }
-
-  /** One multi-row INSERT per log (the economy log and the achievement log). */
-  private async appendLogs(
-    manager: EntityManager,
-    events: readonly GameEvent[],
-    ctx: IngestContext,
-  ): Promise<void> {
-    const economy: unknown[][] = [];
-    const achievements: unknown[][] = [];
-    for (const event of events) {
-      if (event.kind === 'achievement') {
-        achievements.push(achievementLogRow(event, ctx.source, ctx.receivedAt));
-      } else {
-        economy.push(economyLogRow(event, ctx.source, ctx.receivedAt));
+      const fresh = list.filter((event) => !known.has(event.id));
+      for (const part of chunk(fresh, perStatement)) {
+        await manager.query(insertSql(this.dialect, table, columns, part.length), values(part));
       }
+      for (const event of fresh) stored.add(event.id);
     }
-    for (const [table, columns, rows] of [
-      ['economy_log', ECONOMY_LOG_COLUMNS, economy],
-      ['achievement_log', ACHIEVEMENT_LOG_COLUMNS, achievements],
-    ] as const) {
-      for (const part of chunk(rows, rowsPerStatement(this.dialect, columns.length))) {
-        await manager.query(insertSql(this.dialect, table, columns, part.length), part.flat());
-      }
-    }
+    return events.filter((event) => stored.has(event.id));
   }
 
   private async project(

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { EntityManager } from 'typeorm';
 import {
@@ -177,10 +176,11 @@ async function insertRows(
 }
 
 /**
- * The bulk path of the import, for players the database does not know yet: the log rows, the
- * processed ids and every projection row (players, balances, vote counts, the registration counter)
- * written with multi-row INSERTs inside the caller's transaction — the same rows the event store would
- * write for these events one batch at a time, computed with the same domain rules.
+ * The bulk path of the import, for players the database does not know yet: the log rows (their
+ * unique (source, event_id) key marks the events as stored) and every projection row (players,
+ * balances, vote counts, the registration counter) written with multi-row INSERTs inside the
+ * caller's transaction — the same rows the event store would write for these events one batch at a
+ * time, computed with the same domain rules.
  *
  * Plain INSERTs, no IGNORE: a player or an event id that appeared meanwhile (a live event creating
  * the player between the caller's check and this write) fails the statement with a duplicate key,
@@ -214,15 +214,6 @@ async function writeRows(
   source: string,
   receivedAt: number,
 ): Promise<{ registrations: number }> {
-  const batchId = randomUUID();
-  await insertRows(
-    manager,
-    dialect,
-    mode,
-    'processed_events',
-    ['source', 'event_id', 'batch_id', 'received_at'],
-    imports.map(({ event }) => [source, event.id, batchId, receivedAt]),
-  );
   await insertRows(
     manager,
     dialect,

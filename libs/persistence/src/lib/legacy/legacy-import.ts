@@ -8,8 +8,8 @@ import {
 } from '@craftstats/domain';
 import { dialectOf } from '../database/data-source';
 import { chunk, quoteIdentifier } from '../database/sql-dialect';
-import { ProcessedEventEntity } from '../events/processed-event.entity';
 import { TypeOrmEventStore } from '../events/event.typeorm-store';
+import { EconomyLogEntity } from '../logs/economy-log.entity';
 import { LegacyImportEntity } from './legacy-import.entity';
 import { BulkWriteMode, bulkWriteMode, projectNewPlayers, writeNewPlayers } from './legacy-import.bulk';
 import { IndexMode, addIndexes, dropIndexes, indexState, targetTablesEmpty } from './legacy-import.indexes';
@@ -441,7 +441,8 @@ async function existingPlayers(
 async function processedIds(manager: EntityManager, ids: readonly string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (const part of chunk(ids, 1000)) {
-    const rows = await manager.getRepository(ProcessedEventEntity).find({
+    // The economy log's unique (source, event_id) key: a stored import event is a duplicate.
+    const rows = await manager.getRepository(EconomyLogEntity).find({
       select: { eventId: true },
       where: { source: LEGACY_SOURCE, eventId: In(part) },
     });

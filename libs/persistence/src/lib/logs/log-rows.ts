@@ -72,3 +72,38 @@ export function achievementLogRow(event: AchievementEvent, source: string, recei
     receivedAt,
   ];
 }
+
+/** The two logs: achievement completions in `achievement_log`, every other event in `economy_log`. */
+export type LogKind = 'economy' | 'achievements';
+
+/** What the write path needs of a log table: its name, its columns and an event's values. */
+export interface LogTable {
+  readonly kind: LogKind;
+  readonly table: 'economy_log' | 'achievement_log';
+  readonly columns: readonly string[];
+  row(event: GameEvent, source: string, receivedAt: number): LogValue[];
+}
+
+export const LOG_TABLES: Readonly<Record<LogKind, LogTable>> = {
+  economy: { kind: 'economy', table: 'economy_log', columns: ECONOMY_LOG_COLUMNS, row: economyLogRow },
+  achievements: {
+    kind: 'achievements',
+    table: 'achievement_log',
+    columns: ACHIEVEMENT_LOG_COLUMNS,
+    row: (event, source, receivedAt) => {
+      if (event.kind !== 'achievement') throw new TypeError(`${event.action} is not an achievement`);
+      return achievementLogRow(event, source, receivedAt);
+    },
+  },
+};
+
+/** The log an event is stored in. */
+export function logKindOf(event: GameEvent): LogKind {
+  return event.kind === 'achievement' ? 'achievements' : 'economy';
+}
+
+/**
+ * The unique key of every log table (`uq_<table>_event`): an event id is stored once per sending
+ * server and log, which is what makes a resent event a duplicate.
+ */
+export const LOG_EVENT_KEY = ['source', 'event_id'] as const;

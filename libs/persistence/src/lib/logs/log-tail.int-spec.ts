@@ -30,14 +30,14 @@ describeEachDialect('TypeOrmLogRepository: tailing the logs by position', (fx) =
         row('e3', 'ECONOMY_CRAFTCOINS_ADD', true),
       ]);
     const { economy } = await repo.lastLogIds();
-    const tail = await repo.tailEconomy(economy - 3, 10);
+    const tail = await repo.tail('economy', economy - 3, 10);
     expect(tail.rows.map((r) => [r.id - (economy - 3), r.record?.eventId ?? null])).toEqual([
       [1, 'e1'],
       [2, null],
       [3, 'e3'],
     ]);
     expect(tail.inFlight).toEqual([]);
-    expect((await repo.tailEconomy(economy - 1, 10)).rows.map((r) => r.id)).toEqual([economy]);
+    expect((await repo.tail('economy', economy - 1, 10)).rows.map((r) => r.id)).toEqual([economy]);
   });
 
   if (fx.dialect === 'mysql') {
@@ -56,11 +56,11 @@ describeEachDialect('TypeOrmLogRepository: tailing the logs by position', (fx) =
         await fx.dataSource
           .getRepository(EconomyLogEntity)
           .insert(row('fast', 'ECONOMY_CRAFTCOINS_ADD', true));
-        const tail = await repo.tailEconomy(before, 10);
+        const tail = await repo.tail('economy', before, 10);
         expect(tail.rows.map((r) => r.record?.eventId)).toEqual(['fast']);
         expect(tail.inFlight).toEqual([before + 1]);
         await slow.commitTransaction();
-        const after = await repo.tailEconomy(before, 10);
+        const after = await repo.tail('economy', before, 10);
         expect(after.rows.map((r) => r.record?.eventId)).toEqual(['slow', 'fast']);
         expect(after.inFlight).toEqual([]);
       } finally {

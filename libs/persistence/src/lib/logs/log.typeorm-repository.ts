@@ -1,10 +1,12 @@
-import { Brackets, DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { Brackets, DataSource, EntityTarget, SelectQueryBuilder } from 'typeorm';
 import {
   AchievementLogRecord,
   EconomyLogRecord,
   LogCursor,
   LogFilter,
+  LogKind,
   LogPage,
+  LogRecords,
   LogRepository,
   LogTail,
   nickKey,
@@ -13,6 +15,8 @@ import { dialectOf } from '../database/data-source';
 import { PlayerEntity } from '../players/player.entity';
 import { AchievementLogEntity } from './achievement-log.entity';
 import { EconomyLogEntity } from './economy-log.entity';
+import { LogRowBase } from './log-row.base';
+import { LOG_TABLES } from './log-rows';
 
 const toEconomy = (row: EconomyLogEntity): EconomyLogRecord => ({
   id: row.id,
@@ -40,6 +44,42 @@ const toAchievement = (row: AchievementLogEntity): AchievementLogRecord => ({
   date: row.date,
 });
 
+/** What differs between the two logs when they are read; everything else is one path. */
+interface LogReader<K extends LogKind> {
+  entity: EntityTarget<LogRowBase>;
+  table: string;
+  toRecord(row: LogRowBase): LogRecords[K];
+  /** Whether the public log (latest, stream) shows the row. */
+  isPublic(row: LogRowBase): boolean;
+  /** The public log's own filter (economy: its public action families, `idx_economy_log_public`). */
+  publicOnly(query: SelectQueryBuilder<LogRowBase>): void;
+  /** The staff panel's action filter: false when no row of this log can match it. */
+  filterAction(query: SelectQueryBuilder<LogRowBase>, action: string): boolean;
+}
+
+const READERS: { [K in LogKind]: LogReader<K> } = {
+  economy: {
+    entity: EconomyLogEntity,
+    table: LOG_TABLES.economy.table,
+    toRecord: (row) => toEconomy(row as EconomyLogEntity),
+    isPublic: (row) => (row as EconomyLogEntity).isPublic,
+    publicOnly: (query) => void query.where('l.is_public = :public', { public: true }),
+    filterAction: (query, action) => {
+      query.andWhere('l.action = :action', { action });
+      return true;
+    },
+  },
+  achievements: {
+    entity: AchievementLogEntity,
+    table: LOG_TABLES.achievements.table,
+    toRecord: (row) => toAchievement(row as AchievementLogEntity),
+    isPublic: () => true,
+    publicOnly: () => undefined,
+    // The achievement log has a single action; any other action filter matches nothing.
+    filterAction: (_query, action) => action === 'ACHIEVEMENT_COMPLETE',
+  },
+};
+
 /** Newest first = ORDER BY date DESC, id DESC; every query has an index starting with its filter. */
 export class TypeOrmLogRepository extends LogRepository {
   /**
@@ -53,48 +93,36 @@ export class TypeOrmLogRepository extends LogRepository {
     super();
   }
 
-  async tailEconomy(afterId: number, limit: number): Promise<LogTail<EconomyLogRecord>> {
+  async tail<K extends LogKind>(kind: K, afterId: number, limit: number): Promise<LogTail<LogRecords[K]>> {
+    const reader: LogReader<K> = READERS[kind];
     const rows = await this.dataSource
-      .getRepository(EconomyLogEntity)
+      .getRepository(reader.entity)
       .createQueryBuilder('l')
       .where('l.id > :afterId', { afterId })
       .orderBy('l.id', 'ASC')
       .limit(limit)
       .getMany();
     return {
-      rows: rows.map((row) => ({ id: row.id, record: row.isPublic ? toEconomy(row) : null })),
-      inFlight: await this.inFlight('economy_log', afterId, rows),
+      rows: rows.map((row) => ({ id: row.id, record: reader.isPublic(row) ? reader.toRecord(row) : null })),
+      inFlight: await this.inFlight(reader.table, afterId, rows),
     };
   }
 
-  async tailAchievements(afterId: number, limit: number): Promise<LogTail<AchievementLogRecord>> {
-    const rows = await this.dataSource
-      .getRepository(AchievementLogEntity)
-      .createQueryBuilder('l')
-      .where('l.id > :afterId', { afterId })
-      .orderBy('l.id', 'ASC')
-      .limit(limit)
-      .getMany();
-    return {
-      rows: rows.map((row) => ({ id: row.id, record: toAchievement(row) })),
-      inFlight: await this.inFlight('achievement_log', afterId, rows),
-    };
-  }
-
-  async lastLogIds(): Promise<{ economy: number; achievements: number }> {
+  async lastLogIds(): Promise<Record<LogKind, number>> {
     const max = async (table: string): Promise<number> => {
       const [row] = (await this.dataSource.query(`SELECT MAX(id) AS id FROM ${table}`)) as {
         id: number | string | null;
       }[];
       return Number(row?.id ?? 0);
     };
-    return { economy: await max('economy_log'), achievements: await max('achievement_log') };
+    return { economy: await max(READERS.economy.table), achievements: await max(READERS.achievements.table) };
   }
 
   /**
    * The ids in the holes of `rows` (after `afterId`) that exist but are not committed yet. Only
    * MySQL/MariaDB can have them (an auto-increment id is taken at insert, visible at commit); they
-   * are read with READ UNCOMMITTED, and only when there is a hole, which is rare.
+   * are read with READ UNCOMMITTED, and only when there is a hole. Holes are also left by ids
+   * MariaDB took for events a batch found stored already (INSERT IGNORE): those read as no row.
    */
   private async inFlight(table: string, afterId: number, rows: Array<{ id: number }>): Promise<number[]> {
     if (dialectOf(this.dataSource) !== 'mysql' || rows.length === 0) return [];
@@ -115,57 +143,34 @@ export class TypeOrmLogRepository extends LogRepository {
     }
   }
 
-  async latestEconomy(limit: number): Promise<EconomyLogRecord[]> {
-    const rows = await this.publicReads
-      .getRepository(EconomyLogEntity)
-      .createQueryBuilder('l')
-      .where('l.is_public = :public', { public: true })
-      .orderBy('l.date', 'DESC')
-      .addOrderBy('l.id', 'DESC')
-      .limit(limit)
-      .getMany();
-    return rows.map(toEconomy);
+  async latest<K extends LogKind>(kind: K, limit: number): Promise<Array<LogRecords[K]>> {
+    const reader: LogReader<K> = READERS[kind];
+    const query = this.publicReads.getRepository(reader.entity).createQueryBuilder('l');
+    reader.publicOnly(query);
+    const rows = await query.orderBy('l.date', 'DESC').addOrderBy('l.id', 'DESC').limit(limit).getMany();
+    return rows.map((row) => reader.toRecord(row));
   }
 
-  async latestAchievements(limit: number): Promise<AchievementLogRecord[]> {
-    const rows = await this.publicReads
-      .getRepository(AchievementLogEntity)
-      .createQueryBuilder('l')
-      .orderBy('l.date', 'DESC')
-      .addOrderBy('l.id', 'DESC')
-      .limit(limit)
-      .getMany();
-    return rows.map(toAchievement);
-  }
-
-  async searchEconomy(
+  async search<K extends LogKind>(
+    kind: K,
     filter: LogFilter,
     limit: number,
     after: LogCursor | null,
-  ): Promise<LogPage<EconomyLogRecord>> {
-    const query = this.dataSource.getRepository(EconomyLogEntity).createQueryBuilder('l');
-    if (filter.action !== undefined) query.andWhere('l.action = :action', { action: filter.action });
-    return this.page(query, filter, limit, after, toEconomy);
-  }
-
-  async searchAchievements(
-    filter: LogFilter,
-    limit: number,
-    after: LogCursor | null,
-  ): Promise<LogPage<AchievementLogRecord>> {
-    const query = this.dataSource.getRepository(AchievementLogEntity).createQueryBuilder('l');
-    // The achievement log has a single action; any other action filter matches nothing.
-    if (filter.action !== undefined && filter.action !== 'ACHIEVEMENT_COMPLETE')
+  ): Promise<LogPage<LogRecords[K]>> {
+    const reader: LogReader<K> = READERS[kind];
+    const query = this.dataSource.getRepository(reader.entity).createQueryBuilder('l');
+    if (filter.action !== undefined && !reader.filterAction(query, filter.action)) {
       return { rows: [], next: null };
-    return this.page(query, filter, limit, after, toAchievement);
+    }
+    return this.page(query, filter, limit, after, (row) => reader.toRecord(row));
   }
 
-  private async page<E extends ObjectLiteral & { id: number; date: number }, R>(
-    query: SelectQueryBuilder<E>,
+  private async page<R>(
+    query: SelectQueryBuilder<LogRowBase>,
     filter: LogFilter,
     limit: number,
     after: LogCursor | null,
-    map: (row: E) => R,
+    map: (row: LogRowBase) => R,
   ): Promise<LogPage<R>> {
     let uuid = filter.uuid;
     if (filter.nick !== undefined) {

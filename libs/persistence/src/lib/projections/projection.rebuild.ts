@@ -15,7 +15,6 @@ import { PlayerBalanceEntity } from '../leaderboards/player-balance.entity';
 import { VoteCountEntity } from '../leaderboards/vote-count.entity';
 import { AchievementLogEntity } from '../logs/achievement-log.entity';
 import { EconomyLogEntity } from '../logs/economy-log.entity';
-import { PlaySessionEntity } from '../players/play-session.entity';
 import { PlayerEntity } from '../players/player.entity';
 import { toPlayerRow } from '../players/player.mapper';
 import { CounterEntity } from '../stats/counter.entity';
@@ -25,7 +24,7 @@ import { StoredPlayer, loadPlayersForUpdate } from './projection.loader';
 import { ProjectionWrite, ProjectionWriter } from './projection.writer';
 
 /** The tables a rebuild recomputes (and `verify` compares). */
-export type ProjectionTable = 'players' | 'player_balances' | 'vote_counts' | 'play_sessions' | 'counters';
+export type ProjectionTable = 'players' | 'player_balances' | 'vote_counts' | 'counters';
 
 /** One difference between what is stored and what the log gives. */
 export interface ProjectionDrift {
@@ -123,12 +122,9 @@ async function compare(
   players: ReadonlyArray<{ uuid: string; stored: StoredPlayer | undefined; expected: FoldResult }>,
 ): Promise<ProjectionDrift[]> {
   const ids = players.flatMap((p) => (p.stored ? [p.stored.id] : []));
-  const [votes, sessions] = ids.length
-    ? await Promise.all([
-        manager.getRepository(VoteCountEntity).find({ where: { playerId: In(ids) } }),
-        manager.getRepository(PlaySessionEntity).find({ where: { playerId: In(ids) } }),
-      ])
-    : [[], []];
+  const votes = ids.length
+    ? await manager.getRepository(VoteCountEntity).find({ where: { playerId: In(ids) } })
+    : [];
   const balances = ids.length
     ? await manager.getRepository(PlayerBalanceEntity).find({ where: { playerId: In(ids) } })
     : [];
@@ -175,26 +171,12 @@ async function compare(
         ),
       ),
     );
-    const sessionCounts = (
-      list: ReadonlyArray<{ server: string; joinedAt: number; quitAt: number; duration: number }>,
-    ) => {
-      const counts = new Map<string, number>();
-      for (const s of list) {
-        const key = `${s.server} ${s.joinedAt}..${s.quitAt} (${s.duration} ms)`;
-        counts.set(key, (counts.get(key) ?? 0) + 1);
-      }
-      return new Map([...counts].map(([k, n]) => [k, `×${n}`]));
-    };
-    add(
-      'play_sessions',
-      setDiffs(sessionCounts(sessions.filter((s) => s.playerId === id)), sessionCounts(expected.sessions)),
-    );
   }
   return drift;
 }
 
 /**
- * Rebuilds the projections (players, balances, vote counters, play sessions and the registered-players
+ * Rebuilds the projections (players, balances, vote counters and the registered-players
  * counter) from the event log, or with `verify` only reports where they differ from it.
  *
  * Players are processed in chunks, each in its own transaction that locks the chunk's player rows

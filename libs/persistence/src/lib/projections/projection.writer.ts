@@ -2,7 +2,7 @@ import { EntityManager } from 'typeorm';
 import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { ECONOMY_TYPES, FoldResult, PlayerProjection, countVotes, nickKey } from '@craftstats/domain';
 import { Dialect } from '../database/data-source';
-import { chunk, insertSql, quoteIdentifier, rowsPerStatement, upsertSql } from '../database/sql-dialect';
+import { chunk, quoteIdentifier, rowsPerStatement, upsertSql } from '../database/sql-dialect';
 import { PlayerEntity } from '../players/player.entity';
 import { PlayerRow, toPlayerRow } from '../players/player.mapper';
 import { REGISTERED_PLAYERS_COUNTER } from '../stats/counter.names';
@@ -15,9 +15,10 @@ export interface ProjectionWrite {
   before: PlayerProjection | null;
   after: FoldResult;
   /**
-   * true: `after` is a replay of the player's whole log — its balances, vote counters and sessions
-   * replace the stored ones. false: `after` folded new events onto `before` — its votes are
-   * increments and its sessions new ones.
+   * true: `after` is a replay of the player's whole log — its balances and vote counters replace
+   * the stored ones. false: `after` folded new events onto `before` — its votes are increments.
+   * (Closed play sessions are not stored: nothing reads them, the players row keeps the played time
+   * and the open session; docs/adr/0072-the-log-is-its-own-idempotency-record.md.)
    */
   replace: boolean;
   /** created_at of a new row (receipt time of the first event). */
@@ -104,12 +105,11 @@ export class ProjectionWriter {
     const ids = await this.writePlayers(manager, writes, options.returning ?? false);
     const entries = writes.map((write) => ({ write, id: ids.get(write.after.player.uuid) as number }));
     const replaced = entries.filter((e) => e.write.replace && e.write.id !== null).map((e) => e.id);
-    for (const table of ['player_balances', 'vote_counts', 'play_sessions']) {
+    for (const table of ['player_balances', 'vote_counts']) {
       await this.deleteFor(manager, table, replaced);
     }
     await this.writeBalances(manager, entries);
     await this.writeVotes(manager, entries);
-    await this.writeSessions(manager, entries);
     const registered = writes.reduce(
       (sum, w) => sum + Number(w.after.player.registred !== 0) - Number((w.before?.registred ?? 0) !== 0),
       0,
@@ -277,21 +277,6 @@ export class ProjectionWriter {
         ),
         part.flat(),
       );
-    }
-  }
-
-  private async writeSessions(
-    manager: EntityManager,
-    entries: ReadonlyArray<{ write: ProjectionWrite; id: number }>,
-  ): Promise<void> {
-    const columns = ['player_id', 'server', 'joined_at', 'quit_at', 'duration'];
-    const rows = entries
-      .flatMap(({ write, id }) =>
-        write.after.sessions.map((s) => [id, s.server, s.joinedAt, s.quitAt, s.duration]),
-      )
-      .sort(byKey);
-    for (const part of chunk(rows, rowsPerStatement(this.dialect, columns.length))) {
-      await manager.query(insertSql(this.dialect, 'play_sessions', columns, part.length), part.flat());
     }
   }
 }

@@ -6,6 +6,7 @@ import { LevelLeaderboards1795412152453 } from './1795412152453-LevelLeaderboard
 import { PlayerCountHistory1795413503838 } from './1795413503838-PlayerCountHistory';
 import { LegacyImportAsOf1795414000000 } from './1795414000000-LegacyImportAsOf';
 import { LegacyPlayedMinutes1795610825420 } from './1795610825420-LegacyPlayedMinutes';
+import { LogIsIdempotencyRecord1795700000000 } from './1795700000000-LogIsIdempotencyRecord';
 // Migrations for mysql, oldest first. Generated with `npm run migration:generate -- <Name>`, then reviewed.
 export const MYSQL_MIGRATIONS: Array<new () => object> = [
   Initial1795293245129,
@@ -16,4 +17,5 @@ export const MYSQL_MIGRATIONS: Array<new () => object> = [
   PlayerCountHistory1795413503838,
   LegacyImportAsOf1795414000000,
   LegacyPlayedMinutes1795610825420,
+  LogIsIdempotencyRecord1795700000000,
 ];
