@@ -5,8 +5,8 @@
 // events (economy_log; the achievements into achievement_log, as the ingestor stores them) and one
 // players INSERT … ON DUPLICATE KEY UPDATE with one row per player of the batch (level of the server's
 // mode, online state, last server and login, votes total and last vote, registration date, last event).
-// No HTTP, no validation, no idempotency claim (processed_events), no locking read, no projection into
-// player_balances, vote_counts or play_sessions: what the database costs at least for the rows the
+// No HTTP, no validation, no deduplication beyond the log's own unique key, no locking read, no
+// projection into player_balances or vote_counts: what the database costs at least for the rows the
 // events leave in the log and the players table. Prints one line "BENCHJSON {...}".
 //   node tools/bench/raw-ingest.mjs <mysql url> <players> <batch> <seconds> <runId> <mixed|level> <fromDate ms>
 import { createRequire } from 'node:module';
