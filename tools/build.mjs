@@ -110,13 +110,24 @@ export function buildWithNx(apps = APPS) {
 }
 
 /**
+ * V8's old generation of the API and the ingestor, in MB: their live data is bounded (bounded caches,
+ * fixed-size rate-limit counters, batches of at most 1000 events), and without a cap V8 lets garbage
+ * grow the heap far past it before a full collection. 128 keeps each process under 200 MB resident
+ * (docs/operations.md, "Memory"). A `--max-old-space-size` in NODE_OPTIONS replaces it.
+ */
+export const OLD_SPACE_MB = 128;
+
+/**
  * How an app's build is run: the Node flags and entry that `npm start`, `npm run dev` and the
  * benchmark all use, so that what is measured is what people run (docs/performance.md).
  * `extraFlags` come first (the benchmark's `--cpu-prof`).
  */
-export function appProcessArgs(app, extraFlags = []) {
+export function appProcessArgs(app, extraFlags = [], env = process.env) {
+  const capped =
+    (app === 'api' || app === 'log-ingestor') && !/--max-old-space-size/.test(env.NODE_OPTIONS ?? '');
   return [
     ...extraFlags,
+    ...(capped ? [`--max-old-space-size=${OLD_SPACE_MB}`] : []),
     '--enable-source-maps',
     path.join(root, 'dist/apps', app, `apps/${app}/src/main.js`),
   ];

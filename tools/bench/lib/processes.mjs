@@ -91,18 +91,16 @@ export function waitFor(url, child, { status = 200, timeoutMs = 60_000 } = {}) {
 
 /** Starts a built app (dist/apps/<app>) in production mode. */
 export async function startApp(app, port, env, { label = app, nodeFlags = [] } = {}) {
+  const childEnv = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret!',
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
   // The same flags and entry as `npm start` (tools/build.mjs): the configuration people run.
-  const child = launch(process.execPath, appProcessArgs(app, nodeFlags), {
-    label,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret!',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-  });
+  const child = launch(process.execPath, appProcessArgs(app, nodeFlags, childEnv), { label, env: childEnv });
   await waitFor(`http://127.0.0.1:${port}/health`, child);
   // An app that dies mid-run turns every later figure into connection errors: say why, at once.
   child.on('exit', (code, signal) => {
