@@ -110,10 +110,11 @@ export function buildWithNx(apps = APPS) {
 }
 
 /**
- * V8's old generation of the API and the ingestor, in MB: their live data is bounded (bounded caches,
- * fixed-size rate-limit counters, batches of at most 1000 events), and without a cap V8 lets garbage
- * grow the heap far past it before a full collection. 128 keeps each process under 200 MB resident
- * (docs/operations.md, "Memory"). A `--max-old-space-size` in NODE_OPTIONS replaces it.
+ * V8's old generation of the API, in MB: its live data is bounded (sized micro-caches, fixed-size
+ * rate-limit counters), and without a cap V8 lets garbage grow the heap far past it before a full
+ * collection. 128 keeps it under 200 MB resident (docs/operations.md, "Memory"). Not the ingestor's:
+ * replaying a player whose older event arrived late loads that player's whole log, which has no bound.
+ * A `--max-old-space-size` in NODE_OPTIONS replaces it.
  */
 export const OLD_SPACE_MB = 128;
 
@@ -123,8 +124,7 @@ export const OLD_SPACE_MB = 128;
  * `extraFlags` come first (the benchmark's `--cpu-prof`).
  */
 export function appProcessArgs(app, extraFlags = [], env = process.env) {
-  const capped =
-    (app === 'api' || app === 'log-ingestor') && !/--max-old-space-size/.test(env.NODE_OPTIONS ?? '');
+  const capped = app === 'api' && !/--max-old-space-size/.test(env.NODE_OPTIONS ?? '');
   return [
     ...extraFlags,
     ...(capped ? [`--max-old-space-size=${OLD_SPACE_MB}`] : []),
