@@ -25,6 +25,18 @@ describe('upsertSql', () => {
         'ON CONFLICT ("player_id", "period") DO UPDATE SET "period" = excluded."period", "votes" = "votes" + excluded."votes"',
     );
   });
+
+  it('keeps the larger value (max) or a strictly increasing one (increasing) on conflict', () => {
+    const update = { max: ['last_id'], increasing: ['set_at'] };
+    expect(upsertSql('mysql', 't', ['k', 'last_id', 'set_at'], 1, ['k'], update)).toBe(
+      'INSERT INTO `t` (`k`, `last_id`, `set_at`) VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE ' +
+        '`last_id` = GREATEST(`last_id`, VALUES(`last_id`)), `set_at` = GREATEST(VALUES(`set_at`), `set_at` + 1)',
+    );
+    expect(upsertSql('sqlite', 't', ['k', 'last_id', 'set_at'], 1, ['k'], update)).toBe(
+      'INSERT INTO "t" ("k", "last_id", "set_at") VALUES (?, ?, ?) ON CONFLICT ("k") DO UPDATE SET ' +
+        '"last_id" = MAX("last_id", excluded."last_id"), "set_at" = MAX(excluded."set_at", "set_at" + 1)',
+    );
+  });
 });
 
 describe('chunk', () => {
