@@ -14,7 +14,7 @@ import { Dialect } from '../database/data-source';
 import { chunk, quoteIdentifier, upsertSql } from '../database/sql-dialect';
 import { ECONOMY_LOG_COLUMNS, economyLogRow } from '../logs/log-rows';
 import { PlayerEntity } from '../players/player.entity';
-import { toPlayerRow } from '../players/player.mapper';
+import { PlayerMapper } from '../players/player.mapper';
 import { REGISTERED_PLAYERS_COUNTER } from '../stats/counter.names';
 
 /** Rows per multi-row INSERT (the players table has ~45 columns: well under SQLite's 32766 variables). */
@@ -241,7 +241,7 @@ async function writeRows(
     'players',
     playerColumns.map((column) => column.databaseName),
     imports.map(({ player }) => {
-      const row = toPlayerRow(player, receivedAt) as unknown as Record<string, unknown>;
+      const row = PlayerMapper.toPersistence(player, receivedAt) as unknown as Record<string, unknown>;
       return playerColumns.map((column) => {
         const value = row[column.propertyName];
         return typeof value === 'boolean' ? (value ? 1 : 0) : (value as Value);
