@@ -1,4 +1,13 @@
-import { chunk, insertSql, rowsPerStatement, upsertSql, versionHasInsertReturning } from './sql-dialect';
+import {
+  chunk,
+  forUpdateSql,
+  greatestSql,
+  insertSql,
+  loadDataLocalSql,
+  rowsPerStatement,
+  upsertSql,
+  versionHasInsertReturning,
+} from './sql-dialect';
 
 describe('upsertSql', () => {
   const columns = ['player_id', 'period', 'votes'];
@@ -35,6 +44,19 @@ describe('upsertSql', () => {
     expect(upsertSql('sqlite', 't', ['k', 'last_id', 'set_at'], 1, ['k'], update)).toBe(
       'INSERT INTO "t" ("k", "last_id", "set_at") VALUES (?, ?, ?) ON CONFLICT ("k") DO UPDATE SET ' +
         '"last_id" = MAX("last_id", excluded."last_id"), "set_at" = MAX(excluded."set_at", "set_at" + 1)',
+    );
+  });
+});
+
+describe('greatestSql, forUpdateSql and loadDataLocalSql', () => {
+  it('writes each dialect’s form', () => {
+    expect([greatestSql('mysql', 'a', '?'), greatestSql('sqlite', 'a', '?')]).toEqual([
+      'GREATEST(a, ?)',
+      'MAX(a, ?)',
+    ]);
+    expect([forUpdateSql('mysql'), forUpdateSql('sqlite')]).toEqual([' FOR UPDATE', '']);
+    expect(loadDataLocalSql('players', ['uuid', 'nick'])).toBe(
+      "LOAD DATA LOCAL INFILE 'craftstats-players.tsv' INTO TABLE `players` CHARACTER SET utf8mb4 (`uuid`, `nick`)",
     );
   });
 });

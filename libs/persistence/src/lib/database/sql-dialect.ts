@@ -95,6 +95,14 @@ export function loadDataLocalSql(table: string, columns: readonly string[]): str
   );
 }
 
+/**
+ * The locking clause of a read that the rows' writers must wait for: `FOR UPDATE` on MySQL/MariaDB;
+ * nothing on SQLite, whose write transaction already holds the whole file.
+ */
+export function forUpdateSql(dialect: Dialect): string {
+  return dialect === 'mysql' ? ' FOR UPDATE' : '';
+}
+
 /** Splits `items` into chunks small enough for one multi-row statement. */
 export function chunk<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];

@@ -1,7 +1,7 @@
 import { EntityManager, EntityMetadata } from 'typeorm';
 import { PlayerProjection } from '@craftstats/domain';
 import { Dialect } from '../database/data-source';
-import { chunk, quoteIdentifier, rowsPerStatement } from '../database/sql-dialect';
+import { chunk, forUpdateSql, quoteIdentifier, rowsPerStatement } from '../database/sql-dialect';
 import { PlayerBalanceEntity } from '../leaderboards/player-balance.entity';
 import { PlayerEntity } from '../players/player.entity';
 import { PlayerMapper, RawColumnReader, StoredBalance, rawColumnReader } from '../players/player.mapper';
@@ -38,7 +38,7 @@ export async function loadPlayersForUpdate(
   for (const part of chunk(sorted, rowsPerStatement(dialect, 1))) {
     const rows: Array<Record<string, unknown>> = await manager.query(
       `SELECT ${readPlayer.select} FROM ${q('players')} WHERE ${q('uuid')} IN (${part.map(() => '?').join(', ')}) ` +
-        `ORDER BY ${q('uuid')} ASC${dialect === 'mysql' ? ' FOR UPDATE' : ''}`,
+        `ORDER BY ${q('uuid')} ASC${forUpdateSql(dialect)}`,
       part,
     );
     if (rows.length === 0) continue;
