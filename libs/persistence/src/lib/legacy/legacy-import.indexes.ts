@@ -16,9 +16,6 @@ import { quoteIdentifier } from '../database/sql-dialect';
  * indexes are the only marker: a run that finds some of them missing (an earlier deferred run was
  * killed or failed) continues deferred and adds them back when it ends.
  */
-/** These statements are MySQL/MariaDB only. */
-const q = (name: string) => quoteIdentifier('mysql', name);
-
 export const DEFERRED_INDEX_TABLES = ['players', 'economy_log', 'player_balances', 'vote_counts'] as const;
 
 export interface IndexDefinition {
@@ -26,6 +23,9 @@ export interface IndexDefinition {
   name: string;
   columns: string[];
 }
+
+/** These statements are MySQL/MariaDB only. */
+const q = (name: string) => quoteIdentifier('mysql', name);
 
 /** The non-unique secondary indexes of the tables the import fills, as the entities (= migrations) define them. */
 export function deferrableIndexes(ds: DataSource): IndexDefinition[] {
