@@ -4,13 +4,8 @@
 // Target: DATABASE_URL (as for the apps; migrated first), time zone TZ_COMMUNITY: both read by the
 // apps' own loader.
 import { parseArgs } from 'node:util';
-import {
-  type LegacyImportSummary,
-  LegacyProfileReader,
-  type SkippedLegacyRow,
-  importLegacyProfiles,
-  runMigrations,
-} from '@craftstats/persistence';
+import { type LegacyImportSummary, type SkippedLegacyRow, runLegacyImport } from '@craftstats/domain';
+import { LegacyProfileReader, legacyImportPorts, runMigrations } from '@craftstats/persistence';
 import {
   ConfigError,
   type NamedDatabase,
@@ -156,27 +151,29 @@ async function main(): Promise<number> {
     });
     log(`${args.dryRun ? 'Dry run: checking' : 'Importing'} player_profile of ${reader.name}`);
     let lastPrint = 0;
-    const summary = await importLegacyProfiles({
-      reader,
-      target,
-      asOf: args.asOf,
-      timeZone: config.timeZone,
-      dryRun: args.dryRun,
-      fromStart: args.fromStart,
-      pageSize: args.pageSize,
-      deferIndexes: !args.keepIndexes,
-      onNotice: log,
-      onSkipped: (row) => log(`skipped row ${skippedLine(row)}`),
-      onProgress: (progress) => {
-        const nowMs = Date.now();
-        if (nowMs - lastPrint < 1000 && progress.rows < progress.total) return;
-        lastPrint = nowMs;
-        log(
-          `progress: ${progress.rows}/${progress.total} rows (last id ${progress.lastId}), ` +
-            `${Math.round(progress.rowsPerSecond)} rows/s, ETA ${duration(progress.etaSeconds)}`,
-        );
+    // The job (libs/domain) works through its ports, bound here to libs/persistence's adapters.
+    const summary = await runLegacyImport(
+      { source: reader, ...legacyImportPorts(target) },
+      {
+        asOf: args.asOf,
+        timeZone: config.timeZone,
+        dryRun: args.dryRun,
+        fromStart: args.fromStart,
+        pageSize: args.pageSize,
+        deferIndexes: !args.keepIndexes,
+        onNotice: log,
+        onSkipped: (row) => log(`skipped row ${skippedLine(row)}`),
+        onProgress: (progress) => {
+          const nowMs = Date.now();
+          if (nowMs - lastPrint < 1000 && progress.rows < progress.total) return;
+          lastPrint = nowMs;
+          log(
+            `progress: ${progress.rows}/${progress.total} rows (last id ${progress.lastId}), ` +
+              `${Math.round(progress.rowsPerSecond)} rows/s, ETA ${duration(progress.etaSeconds)}`,
+          );
+        },
       },
-    });
+    );
     process.stdout.write(args.json ? `${JSON.stringify(summary)}\n` : readableSummary(summary));
     return 0;
   } finally {

@@ -18,3 +18,8 @@ export * from './lib/accounts/staff-account.repository';
 export * from './lib/legacy/legacy-profile';
 export * from './lib/server-status/player-count-history';
 export * from './lib/logs/log-stream';
+export * from './lib/legacy/import-job/legacy-import.ports';
+export * from './lib/legacy/import-job/legacy-import.validate';
+export * from './lib/legacy/import-job/legacy-import.load';
+export * from './lib/legacy/import-job/legacy-import.checkpoint';
+export * from './lib/legacy/import-job/legacy-import.job';

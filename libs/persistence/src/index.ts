@@ -25,7 +25,7 @@ export * from './lib/persistence.module';
 export * from './lib/legacy/legacy-import.entity';
 export * from './lib/legacy/legacy-profile.reader';
 export * from './lib/legacy/legacy-import.bulk';
-export * from './lib/legacy/legacy-import';
+export * from './lib/legacy/legacy-import.target';
 export * from './lib/legacy/legacy-import.indexes';
 export * from './lib/server-status/playercount-history.typeorm-repository';
 export * from './lib/database/transactions';

@@ -1,6 +1,7 @@
 import { DataSource, In } from 'typeorm';
 import { StaffAccountRepository, StaffCredentials, nickKey } from '@craftstats/domain';
 import { dialectOf } from '../database/data-source';
+import { upsertSql } from '../database/sql-dialect';
 import { PlayerEntity } from '../players/player.entity';
 import { StaffAccountEntity } from './staff-account.entity';
 
@@ -56,15 +57,14 @@ export class TypeOrmStaffAccountRepository extends StaffAccountRepository {
    * previous one, or on an instance whose clock is behind, is stored as the previous time + 1 ms.
    */
   async setPasswordHash(playerId: number, passwordHash: string, at: number): Promise<void> {
-    const sql =
-      dialectOf(this.dataSource) === 'mysql'
-        ? 'INSERT INTO `staff_accounts` (`player_id`, `password_hash`, `password_set_at`) VALUES (?, ?, ?) ' +
-          'ON DUPLICATE KEY UPDATE `password_set_at` = GREATEST(VALUES(`password_set_at`), `password_set_at` + 1), ' +
-          '`password_hash` = VALUES(`password_hash`)'
-        : 'INSERT INTO "staff_accounts" ("player_id", "password_hash", "password_set_at") VALUES (?, ?, ?) ' +
-          'ON CONFLICT ("player_id") DO UPDATE SET ' +
-          '"password_set_at" = MAX(excluded."password_set_at", "staff_accounts"."password_set_at" + 1), ' +
-          '"password_hash" = excluded."password_hash"';
+    const sql = upsertSql(
+      dialectOf(this.dataSource),
+      'staff_accounts',
+      ['player_id', 'password_hash', 'password_set_at'],
+      1,
+      ['player_id'],
+      { replace: ['password_hash'], increasing: ['password_set_at'] },
+    );
     await this.dataSource.query(sql, [playerId, passwordHash, at]);
   }
 }

@@ -5,6 +5,7 @@ import { TypeOrmLeaderboardRepository } from '../leaderboards/leaderboard.typeor
 import { TypeOrmLogRepository } from '../logs/log.typeorm-repository';
 import { profileSql } from '../players/player.profile-query';
 import { TypeOrmPlayerRepository } from '../players/player.typeorm-repository';
+import { PlayerEntity } from '../players/player.entity';
 import { createDataSource, Dialect } from './data-source';
 import { quoteIdentifier } from './sql-dialect';
 
@@ -379,7 +380,7 @@ describeEachDialect('query plans of the public reads at 100k players', (fx) => {
     const plans = await plansOf((ds) => new TypeOrmPlayerRepository(ds).findByNick('PLAYER77777', PERIODS));
     expect(plans).toHaveLength(0);
     const query = {
-      sql: profileSql(fx.dialect, 'nick'),
+      sql: profileSql(fx.dialect, 'nick', fx.dataSource.getMetadata(PlayerEntity)),
       parameters: [PERIODS.month, PERIODS.week, 'player77777'],
     };
     const plan = await explain(fx.dataSource, fx.dialect, query);
@@ -393,7 +394,7 @@ describeEachDialect('query plans of the public reads at 100k players', (fx) => {
     const plans = await plansOf((ds) => new TypeOrmPlayerRepository(ds).findByUuid(testUuid(4242), PERIODS));
     expect(plans).toHaveLength(0);
     const query = {
-      sql: profileSql(fx.dialect, 'uuid'),
+      sql: profileSql(fx.dialect, 'uuid', fx.dataSource.getMetadata(PlayerEntity)),
       parameters: [PERIODS.month, PERIODS.week, testUuid(4242)],
     };
     const plan = await explain(fx.dataSource, fx.dialect, query);

@@ -37,9 +37,11 @@ function firstRow(rows: unknown): DriverRow | undefined {
 }
 
 /**
- * One-row reads as prepared statements on the driver underneath TypeORM, for the hottest lookups
- * (ADR 0035): no query runner, no query builder, no entity hydration — the caller maps the driver's
- * row itself.
+ * One-row reads as prepared statements on the driver underneath TypeORM (ADR 0035): no query runner,
+ * no query builder, no entity hydration — the caller maps the driver's row itself. Used by the profile
+ * lookup only, the one read where it beats `manager.query` with the same SQL by a clear margin (about a
+ * quarter less MariaDB CPU per lookup, docs/performance.md); every other raw read goes through
+ * `manager.query` (ADR 0074).
  *
  * - MySQL/MariaDB: a connection of the mysql2 pool TypeORM made, taken the way a TypeORM read takes
  *   it (`obtainSlaveConnection`: a read replica when the DataSource has `replication`, the primary as

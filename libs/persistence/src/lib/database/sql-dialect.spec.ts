@@ -1,7 +1,10 @@
 import {
   chunk,
+  forUpdateSql,
+  greatestSql,
   insertNewRowsSql,
   insertSql,
+  loadDataLocalSql,
   rowsPerStatement,
   selectInSql,
   upsertSql,
@@ -29,6 +32,31 @@ describe('upsertSql', () => {
     expect(upsertSql('sqlite', 'vote_counts', columns, 2, ['player_id', 'period'], update)).toBe(
       'INSERT INTO "vote_counts" ("player_id", "period", "votes") VALUES (?, ?, ?), (?, ?, ?) ' +
         'ON CONFLICT ("player_id", "period") DO UPDATE SET "period" = excluded."period", "votes" = "votes" + excluded."votes"',
+    );
+  });
+
+  it('keeps the larger value (max) or a strictly increasing one (increasing) on conflict', () => {
+    const update = { max: ['last_id'], increasing: ['set_at'] };
+    expect(upsertSql('mysql', 't', ['k', 'last_id', 'set_at'], 1, ['k'], update)).toBe(
+      'INSERT INTO `t` (`k`, `last_id`, `set_at`) VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE ' +
+        '`last_id` = GREATEST(`last_id`, VALUES(`last_id`)), `set_at` = GREATEST(VALUES(`set_at`), `set_at` + 1)',
+    );
+    expect(upsertSql('sqlite', 't', ['k', 'last_id', 'set_at'], 1, ['k'], update)).toBe(
+      'INSERT INTO "t" ("k", "last_id", "set_at") VALUES (?, ?, ?) ON CONFLICT ("k") DO UPDATE SET ' +
+        '"last_id" = MAX("last_id", excluded."last_id"), "set_at" = MAX(excluded."set_at", "set_at" + 1)',
+    );
+  });
+});
+
+describe('greatestSql, forUpdateSql and loadDataLocalSql', () => {
+  it('writes each dialect’s form', () => {
+    expect([greatestSql('mysql', 'a', '?'), greatestSql('sqlite', 'a', '?')]).toEqual([
+      'GREATEST(a, ?)',
+      'MAX(a, ?)',
+    ]);
+    expect([forUpdateSql('mysql'), forUpdateSql('sqlite')]).toEqual([' FOR UPDATE', '']);
+    expect(loadDataLocalSql('players', ['uuid', 'nick'])).toBe(
+      "LOAD DATA LOCAL INFILE 'craftstats-players.tsv' INTO TABLE `players` CHARACTER SET utf8mb4 (`uuid`, `nick`)",
     );
   });
 });

@@ -6,9 +6,27 @@ export function quoteIdentifier(dialect: Dialect, name: string): string {
   return dialect === 'mysql' ? `\`${name}\`` : `"${name}"`;
 }
 
+/** The larger of two SQL expressions: GREATEST on MySQL/MariaDB, SQLite's two-argument MAX. */
+export function greatestSql(dialect: Dialect, a: string, b: string): string {
+  return `${dialect === 'mysql' ? 'GREATEST' : 'MAX'}(${a}, ${b})`;
+}
+
 /**
- * The few statements whose syntax differs between MySQL/MariaDB and SQLite. `increment` columns add
- * the new value to the stored one on conflict; `replace` columns take the new value.
+ * What an upsert does to each column on conflict: `replace` takes the new value, `increment` adds it
+ * to the stored one, `max` keeps the larger of the two (a checkpoint that never goes back), and
+ * `increasing` takes the new value but at least the stored one + 1 (a version that strictly
+ * increases even when the new value is not newer).
+ */
+export interface UpsertUpdate {
+  replace?: readonly string[];
+  increment?: readonly string[];
+  max?: readonly string[];
+  increasing?: readonly string[];
+}
+
+/**
+ * The one INSERT … ON DUPLICATE KEY UPDATE / ON CONFLICT DO UPDATE of this code, whose syntax differs
+ * between MySQL/MariaDB and SQLite; with no column to update, INSERT IGNORE / DO NOTHING.
  */
 export function upsertSql(
   dialect: Dialect,
@@ -16,15 +34,16 @@ export function upsertSql(
   columns: readonly string[],
   rowCount: number,
   conflict: readonly string[],
-  update: { replace?: readonly string[]; increment?: readonly string[] },
+  update: UpsertUpdate,
 ): string {
   const q = (name: string) => quoteIdentifier(dialect, name);
-  const row = `(${columns.map(() => '?').join(', ')})`;
-  const head = `INSERT INTO ${q(table)} (${columns.map(q).join(', ')}) VALUES ${Array(rowCount).fill(row).join(', ')}`;
+  const head = insertSql(dialect, table, columns, rowCount);
   const newValue = (c: string) => (dialect === 'mysql' ? `VALUES(${q(c)})` : `excluded.${q(c)}`);
   const sets = [
     ...(update.replace ?? []).map((c) => `${q(c)} = ${newValue(c)}`),
     ...(update.increment ?? []).map((c) => `${q(c)} = ${q(c)} + ${newValue(c)}`),
+    ...(update.max ?? []).map((c) => `${q(c)} = ${greatestSql(dialect, q(c), newValue(c))}`),
+    ...(update.increasing ?? []).map((c) => `${q(c)} = ${greatestSql(dialect, newValue(c), `${q(c)} + 1`)}`),
   ];
   if (sets.length === 0) {
     return dialect === 'mysql'
@@ -99,6 +118,26 @@ export function insertSql(
   const q = (name: string) => quoteIdentifier(dialect, name);
   const row = `(${columns.map(() => '?').join(', ')})`;
   return `INSERT INTO ${q(table)} (${columns.map(q).join(', ')}) VALUES ${Array(rowCount).fill(row).join(', ')}`;
+}
+
+/**
+ * A `LOAD DATA LOCAL INFILE` of `columns` into `table` (MySQL/MariaDB only), the rows streamed by the
+ * client as tab-separated UTF-8 text (ADR 0047).
+ */
+export function loadDataLocalSql(table: string, columns: readonly string[]): string {
+  const q = (name: string) => quoteIdentifier('mysql', name);
+  return (
+    `LOAD DATA LOCAL INFILE 'craftstats-${table}.tsv' INTO TABLE ${q(table)} CHARACTER SET utf8mb4 ` +
+    `(${columns.map(q).join(', ')})`
+  );
+}
+
+/**
+ * The locking clause of a read that the rows' writers must wait for: `FOR UPDATE` on MySQL/MariaDB;
+ * nothing on SQLite, whose write transaction already holds the whole file.
+ */
+export function forUpdateSql(dialect: Dialect): string {
+  return dialect === 'mysql' ? ' FOR UPDATE' : '';
 }
 
 /** Splits `items` into chunks small enough for one multi-row statement. */

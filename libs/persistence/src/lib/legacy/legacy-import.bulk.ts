@@ -1,46 +1,17 @@
 import { Readable } from 'node:stream';
 import { EntityManager } from 'typeorm';
-import {
-  ECONOMY_TYPES,
-  LegacyImportEvent,
-  PlayerProjection,
-  ProjectionContext,
-  VoteIncrement,
-  foldEvents,
-  nickKey,
-} from '@craftstats/domain';
+import { ECONOMY_TYPES, ProjectedImport, nickKey } from '@craftstats/domain';
 import { Dialect } from '../database/data-source';
-import { chunk, quoteIdentifier, upsertSql } from '../database/sql-dialect';
+import { chunk, insertSql, loadDataLocalSql, quoteIdentifier, upsertSql } from '../database/sql-dialect';
 import { ECONOMY_LOG_COLUMNS, economyLogRow } from '../logs/log-rows';
 import { PlayerEntity } from '../players/player.entity';
-import { toPlayerRow } from '../players/player.mapper';
+import { PlayerMapper } from '../players/player.mapper';
 import { REGISTERED_PLAYERS_COUNTER } from '../stats/counter.names';
 
 /** Rows per multi-row INSERT (the players table has ~45 columns: well under SQLite's 32766 variables). */
 const ROWS_PER_STATEMENT = 500;
 
 type Value = string | number | null;
-
-/** A new player as the domain rules make it from its import event alone. */
-export interface ProjectedImport {
-  event: LegacyImportEvent;
-  player: PlayerProjection;
-  votes: VoteIncrement[];
-}
-
-/**
- * The pure part: what the event store's fold gives for each event on a player nobody knew yet —
- * including the row's newest-event key, so a later, older live event replays the player (ADR 0015).
- */
-export function projectNewPlayers(
-  events: readonly LegacyImportEvent[],
-  ctx: ProjectionContext & { source: string },
-): ProjectedImport[] {
-  return events.map((event) => {
-    const { player, votes } = foldEvents(null, [{ source: ctx.source, event }], ctx);
-    return { event, player, votes };
-  });
-}
 
 /**
  * How the bulk path puts rows into the tables. `load-data`: one `LOAD DATA LOCAL INFILE` per table and
@@ -56,12 +27,6 @@ export async function bulkWriteMode(manager: EntityManager, dialect: Dialect): P
   if (dialect !== 'mysql') return 'insert';
   const rows: Array<{ enabled: unknown }> = await manager.query('SELECT @@local_infile AS enabled');
   return Number(rows[0]?.enabled) === 1 ? 'load-data' : 'insert';
-}
-
-function insertSql(dialect: Dialect, table: string, columns: readonly string[], rowCount: number): string {
-  const q = (name: string) => quoteIdentifier(dialect, name);
-  const row = `(${columns.map(() => '?').join(', ')})`;
-  return `INSERT INTO ${q(table)} (${columns.map(q).join(', ')}) VALUES ${Array(rowCount).fill(row).join(', ')}`;
 }
 
 const NEEDS_ESCAPE = /[\\\t\n\r\0]/;
@@ -131,9 +96,7 @@ async function loadRows(
     runner as unknown as { connect(): Promise<RawMysqlConnection> }
   ).connect()) as RawMysqlConnection;
   for (const part of chunk(rows, ROWS_PER_LOAD)) {
-    const sql =
-      `LOAD DATA LOCAL INFILE 'craftstats-${table}.tsv' INTO TABLE \`${table}\` CHARACTER SET utf8mb4 ` +
-      `(${columns.map((c) => `\`${c}\``).join(', ')})`;
+    const sql = loadDataLocalSql(table, columns);
     const result = await new Promise<LoadResult>((resolve, reject) =>
       connection.query(
         { sql, infileStreamFactory: () => Readable.from(loadDataChunks(part), { objectMode: false }) },
@@ -232,7 +195,7 @@ async function writeRows(
     'players',
     playerColumns.map((column) => column.databaseName),
     imports.map(({ player }) => {
-      const row = toPlayerRow(player, receivedAt) as unknown as Record<string, unknown>;
+      const row = PlayerMapper.toPersistence(player, receivedAt) as unknown as Record<string, unknown>;
       return playerColumns.map((column) => {
         const value = row[column.propertyName];
         return typeof value === 'boolean' ? (value ? 1 : 0) : (value as Value);

@@ -1,4 +1,6 @@
 import { DataSource } from 'typeorm';
+import { LegacyImportIndexes } from '@craftstats/domain';
+import { quoteIdentifier } from '../database/sql-dialect';
 
 /**
  * Deferred secondary indexes for a first import into an empty MySQL/MariaDB database (ADR 0062).
@@ -22,8 +24,8 @@ export interface IndexDefinition {
   columns: string[];
 }
 
-/** How a run treats the indexes: `kept` (the normal path) or `deferred` (dropped, added back at the end). */
-export type IndexMode = 'kept' | 'deferred';
+/** These statements are MySQL/MariaDB only. */
+const q = (name: string) => quoteIdentifier('mysql', name);
 
 /** The non-unique secondary indexes of the tables the import fills, as the entities (= migrations) define them. */
 export function deferrableIndexes(ds: DataSource): IndexDefinition[] {
@@ -104,7 +106,7 @@ export async function indexState(ds: DataSource): Promise<IndexState> {
 /** True when none of the tables the import fills holds a row. */
 export async function targetTablesEmpty(ds: DataSource): Promise<boolean> {
   const rows: Array<Record<string, unknown>> = await ds.query(
-    `SELECT ${DEFERRED_INDEX_TABLES.map((t) => `EXISTS(SELECT 1 FROM \`${t}\`) AS \`${t}\``).join(', ')}`,
+    `SELECT ${DEFERRED_INDEX_TABLES.map((t) => `EXISTS(SELECT 1 FROM ${q(t)}) AS ${q(t)}`).join(', ')}`,
   );
   return Object.values(rows[0] ?? {}).every((value) => Number(value) === 0);
 }
@@ -118,7 +120,7 @@ function byTable(indexes: readonly IndexDefinition[]): Map<string, IndexDefiniti
 /** Drops the indexes, one ALTER TABLE per table. */
 export async function dropIndexes(ds: DataSource, indexes: readonly IndexDefinition[]): Promise<void> {
   for (const [table, list] of byTable(indexes)) {
-    await ds.query(`ALTER TABLE \`${table}\` ${list.map((i) => `DROP INDEX \`${i.name}\``).join(', ')}`);
+    await ds.query(`ALTER TABLE ${q(table)} ${list.map((i) => `DROP INDEX ${q(i.name)}`).join(', ')}`);
   }
 }
 
@@ -130,10 +132,55 @@ export async function dropIndexes(ds: DataSource, indexes: readonly IndexDefinit
 export async function addIndexes(ds: DataSource, indexes: readonly IndexDefinition[]): Promise<void> {
   await Promise.all(
     [...byTable(indexes)].map(([table, list]) => {
-      const adds = list.map(
-        (i) => `ADD INDEX \`${i.name}\` (${i.columns.map((c) => `\`${c}\``).join(', ')})`,
-      );
-      return ds.query(`ALTER TABLE \`${table}\` ${adds.join(', ')}`);
+      const adds = list.map((i) => `ADD INDEX ${q(i.name)} (${i.columns.map(q).join(', ')})`);
+      return ds.query(`ALTER TABLE ${q(table)} ${adds.join(', ')}`);
     }),
   );
+}
+
+/** The deferrable indexes of a MySQL/MariaDB target (adapter of the domain's `LegacyImportIndexes`). */
+export class MysqlLegacyImportIndexes extends LegacyImportIndexes {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async state(): Promise<{ expected: number; missing: number }> {
+    const state = await indexState(this.dataSource);
+    return { expected: state.expected.length, missing: state.missing.length };
+  }
+
+  tablesEmpty(): Promise<boolean> {
+    return targetTablesEmpty(this.dataSource);
+  }
+
+  async dropAll(): Promise<number> {
+    const { expected } = await indexState(this.dataSource);
+    await dropIndexes(this.dataSource, expected);
+    return expected.length;
+  }
+
+  async addMissing(): Promise<number> {
+    const { missing } = await indexState(this.dataSource);
+    await addIndexes(this.dataSource, missing);
+    return missing.length;
+  }
+}
+
+/** SQLite: the import keeps its indexes (the deferral is a MySQL/MariaDB measure, ADR 0062). */
+export class NoDeferredIndexes extends LegacyImportIndexes {
+  state(): Promise<null> {
+    return Promise.resolve(null);
+  }
+
+  tablesEmpty(): Promise<boolean> {
+    return Promise.resolve(false);
+  }
+
+  dropAll(): Promise<number> {
+    return Promise.resolve(0);
+  }
+
+  addMissing(): Promise<number> {
+    return Promise.resolve(0);
+  }
 }

@@ -1,5 +1,14 @@
 import { DataSource } from 'typeorm';
-import { LEGACY_SOURCE, LegacyImportEvent, legacyProfileEvent } from '@craftstats/domain';
+import {
+  LEGACY_SOURCE,
+  LegacyImportEvent,
+  LegacyImportOptions,
+  LegacyImportSummary,
+  LegacyProfileSource,
+  legacyProfileEvent,
+  projectNewPlayers,
+  runLegacyImport,
+} from '@craftstats/domain';
 import {
   LegacyTestDatabase,
   TestDatabase,
@@ -16,14 +25,22 @@ import { createDataSource } from '../database/data-source';
 import { runMigrations } from '../database/migrate';
 import { TypeOrmEventStore } from '../events/event.typeorm-store';
 import { rebuildProjections } from '../projections/projection.rebuild';
-import { importLegacyProfiles } from './legacy-import';
 import { deferrableIndexes, indexState } from './legacy-import.indexes';
-import { bulkWriteMode, projectNewPlayers, writeNewPlayers } from './legacy-import.bulk';
+import { bulkWriteMode, writeNewPlayers } from './legacy-import.bulk';
+import { legacyImportPorts } from './legacy-import.target';
 import { LegacyProfileReader } from './legacy-profile.reader';
 
 const AS_OF = Date.UTC(2026, 10, 20, 12);
 const TZ = 'Europe/Prague';
 const ROWS = 60;
+
+/** The import job on these adapters, as the CLI wires it. */
+function importLegacyProfiles(
+  options: LegacyImportOptions & { reader: LegacyProfileSource; target: DataSource },
+): Promise<LegacyImportSummary> {
+  const { reader, target, ...rest } = options;
+  return runLegacyImport({ source: reader, ...legacyImportPorts(target) }, rest);
+}
 
 async function migratedDatabase(dialect: 'sqlite' | 'mysql'): Promise<{ db: TestDatabase; ds: DataSource }> {
   const db = await createTestDatabase(dialect);

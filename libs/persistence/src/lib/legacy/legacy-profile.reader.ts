@@ -1,5 +1,5 @@
 import { Connection, RowDataPacket, createConnection } from 'mysql2/promise';
-import { LEGACY_COLUMNS, LegacyProfileRow } from '@craftstats/domain';
+import { LEGACY_COLUMNS, LegacyProfileRow, LegacyProfileSource } from '@craftstats/domain';
 
 /** Where the old system's database is (`--from` of `npm run import:legacy`, parsed like DATABASE_URL). */
 export interface LegacySourceSettings {
@@ -20,13 +20,16 @@ const SELECT_COLUMNS = LEGACY_COLUMNS.map((column) => `\`${column}\``).join(', '
 /**
  * Reads `player_profile` of the old system, keyset-paginated by its primary key. The table is latin2
  * (latin2_czech_cs): the connection asks for utf8mb4, so the server converts and Czech letters arrive
- * intact. BIGINT columns come as text, so nothing beyond 2^53 is silently rounded.
+ * intact. BIGINT columns come as text, so nothing beyond 2^53 is silently rounded. Adapter of the
+ * domain's `LegacyProfileSource` (the import job's read phase).
  */
-export class LegacyProfileReader {
+export class LegacyProfileReader extends LegacyProfileSource {
   private constructor(
     private readonly connection: Connection,
     readonly name: string,
-  ) {}
+  ) {
+    super();
+  }
 
   static async open(settings: LegacySourceSettings): Promise<LegacyProfileReader> {
     const connection = await createConnection({

@@ -1,7 +1,7 @@
 import { applyEvent, newPlayer, parseEvent } from '@craftstats/domain';
 import { PlayerBalanceEntity } from '../leaderboards/player-balance.entity';
 import { PlayerEntity } from './player.entity';
-import { discordIdColumn, discordIdFromColumn, toPlayerRow, toProjection } from './player.mapper';
+import { PlayerMapper, discordIdColumn, discordIdFromColumn } from './player.mapper';
 
 const UUID = '069a79f4-44e9-4726-a5be-fca90e38aaf5';
 const T0 = Date.UTC(2026, 10, 18, 12);
@@ -36,7 +36,7 @@ describe('player mapper', () => {
       player = applyEvent(player, event(raw), { timeZone: 'Europe/Prague' }).player;
     }
     player.lastEvent = { date: T0, id: 'e-10', source: 'Survival' };
-    const row = Object.assign(new PlayerEntity(), { id: 1, ...toPlayerRow(player, T0) });
+    const row = Object.assign(new PlayerEntity(), { id: 1, ...PlayerMapper.toPersistence(player, T0) });
     const balance = Object.assign(new PlayerBalanceEntity(), {
       playerId: 1,
       currency: 'KARMA',
@@ -52,7 +52,7 @@ describe('player mapper', () => {
       skyblockExperience: 1234,
       globalLevel: 40,
     });
-    expect(toProjection(row, [balance])).toEqual(player);
+    expect(PlayerMapper.toDomain(row, [balance])).toEqual(player);
   });
 
   it('stores no linked Discord account as "" and reads it back as null', () => {
@@ -61,9 +61,9 @@ describe('player mapper', () => {
       lastEvent: { date: T0, id: 'e-1', source: 'survival' },
     };
     expect(player.discordId).toBeNull();
-    const row = Object.assign(new PlayerEntity(), { id: 1, ...toPlayerRow(player, T0) });
+    const row = Object.assign(new PlayerEntity(), { id: 1, ...PlayerMapper.toPersistence(player, T0) });
     expect(row.discordId).toBe('');
-    expect(toProjection(row, []).discordId).toBeNull();
+    expect(PlayerMapper.toDomain(row, []).discordId).toBeNull();
     expect([discordIdFromColumn(''), discordIdFromColumn(null), discordIdFromColumn('0')]).toEqual([
       null,
       null,

@@ -27,7 +27,7 @@ const LEVEL_COLUMNS = Object.fromEntries(
 /** The player row's columns (everything but the generated id). */
 export type PlayerRow = Omit<PlayerEntity, 'id'>;
 
-/** What `toProjection` reads of a balance row. */
+/** What `toDomain` reads of a balance row. */
 export type StoredBalance = Pick<PlayerBalanceEntity, 'currency' | 'amount' | 'asOf'>;
 
 /**
@@ -44,8 +44,12 @@ export function discordIdColumn(discordId: string | null): string {
   return discordId ?? '';
 }
 
-/** Entity (+ its balance rows) → domain projection. */
-export function toProjection(row: PlayerEntity, balances: readonly StoredBalance[]): PlayerProjection {
+/**
+ * The player aggregate's one mapper: the stored row (the entity's shape, + its balance rows) → the
+ * domain's projection. Every path that reads the players table ends here — the entity reads, the
+ * ingestor's locking read and the profile lookup (both through `rawColumnReader`, ADR 0059 and 0074).
+ */
+function toDomain(row: PlayerEntity, balances: readonly StoredBalance[]): PlayerProjection {
   const levels = {} as Record<LevelMode, LevelProgress>;
   for (const mode of LEVEL_MODES) {
     const columns = LEVEL_COLUMNS[mode];
@@ -99,6 +103,12 @@ export function toProjection(row: PlayerEntity, balances: readonly StoredBalance
   };
 }
 
+/** A raw reader of an entity's rows: its select list and the driver row → entity-shaped object. */
+export interface RawColumnReader<T> {
+  select: string;
+  read(raw: Record<string, unknown>): T;
+}
+
 /** Column types whose hydration by TypeORM is only their value transformer (see `rawColumnReader`). */
 const PLAIN_TYPES = new Set<unknown>(['int', 'bigint', 'varchar']);
 const BOOLEAN_TYPES = new Set<unknown>(['boolean', Boolean]);
@@ -108,13 +118,14 @@ const BOOLEAN_TYPES = new Set<unknown>(['boolean', Boolean]);
  * `select` lists every column under its property name (`nick_since AS nickSince`), and `read` turns a
  * driver row into an object of the entity's shape the way the MySQL and SQLite drivers' hydration
  * does for these column types — a boolean column's value made true/false, then each column's value
- * transformer. Any other column type (dates, JSON…) is refused when the reader is made, so a new
+ * transformer; with `tableAlias`, each selected column is qualified by it. Any other column type (dates, JSON…) is refused when the reader is made, so a new
  * column of such a type cannot be read differently from `repository.find`.
  */
 export function rawColumnReader<T>(
   metadata: EntityMetadata,
   quote: (name: string) => string,
-): { select: string; read(raw: Record<string, unknown>): T } {
+  tableAlias?: string,
+): RawColumnReader<T> {
   const columns = metadata.columns.map((column: ColumnMetadata) => {
     const isBoolean = BOOLEAN_TYPES.has(column.type);
     if (!isBoolean && !PLAIN_TYPES.has(column.type)) {
@@ -126,8 +137,9 @@ export function rawColumnReader<T>(
     if (Array.isArray(transformer)) throw new Error(`${column.databaseName}: one transformer expected`);
     return { property: column.propertyName, isBoolean, from: transformer ? transformer.from : null };
   });
+  const prefix = tableAlias === undefined ? '' : `${tableAlias}.`;
   const select = metadata.columns
-    .map((c) => `${quote(c.databaseName)} AS ${quote(c.propertyName)}`)
+    .map((c) => `${prefix}${quote(c.databaseName)} AS ${quote(c.propertyName)}`)
     .join(', ');
   return {
     select,
@@ -144,7 +156,7 @@ export function rawColumnReader<T>(
 }
 
 /** Domain projection → the player row's columns (balances are stored separately). */
-export function toPlayerRow(player: PlayerProjection, createdAt: number): PlayerRow {
+function toPersistence(player: PlayerProjection, createdAt: number): PlayerRow {
   const levelFields: Record<string, number> = {};
   for (const mode of LEVEL_MODES) {
     const columns = LEVEL_COLUMNS[mode];
@@ -188,3 +200,6 @@ export function toPlayerRow(player: PlayerProjection, createdAt: number): Player
     createdAt,
   };
 }
+
+/** The player aggregate's mapper: `toDomain` for every read of the players table, `toPersistence` for every write. */
+export const PlayerMapper = { toDomain, toPersistence } as const;

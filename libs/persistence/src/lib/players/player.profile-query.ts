@@ -1,60 +1,14 @@
-import {
-  Balance,
-  ECONOMY_TYPES,
-  EconomyType,
-  LEVEL_MODES,
-  LevelMode,
-  LevelProgress,
-  PlayerRecord,
-} from '@craftstats/domain';
+import { EntityMetadata } from 'typeorm';
+import { ECONOMY_TYPES, PlayerRecord } from '@craftstats/domain';
+import { bigintAsNumber } from '../database/column-types';
 import { Dialect } from '../database/data-source';
 import { DriverRow } from '../database/prepared-reads';
 import { quoteIdentifier } from '../database/sql-dialect';
-import { discordIdFromColumn } from './player.mapper';
+import { PlayerEntity } from './player.entity';
+import { PlayerMapper, RawColumnReader, StoredBalance, rawColumnReader } from './player.mapper';
 
 /** How a profile lookup finds its player. */
 export type ProfileKey = 'nick' | 'uuid';
-
-/** The players columns a profile needs, each selected under its own name. */
-const PLAYER_COLUMNS = [
-  'id',
-  'uuid',
-  'nick',
-  'nick_since',
-  'discriminator',
-  'web_group',
-  'registred',
-  'last_online',
-  'last_server',
-  'is_online',
-  'played_time',
-  'mc_version',
-  'rank_id',
-  'rank_since',
-  'tag',
-  'discord_id',
-  'global_level',
-  ...LEVEL_MODES.filter((mode) => mode !== 'global').flatMap((mode) => [
-    `${mode}_level`,
-    `${mode}_experience`,
-  ]),
-  'social_status',
-  'social_facebook',
-  'social_twitter',
-  'social_twitch',
-  'social_steam',
-  'social_web',
-  'votes_total',
-  'last_vote',
-  'session_server',
-  'session_since',
-  'deprecated_votetokens',
-  'deprecated_level',
-  'deprecated_experience',
-  'last_event_date',
-  'last_event_id',
-  'last_event_source',
-] as const;
 
 /**
  * The one statement of a profile lookup (ADR 0035): the player row, its balance in each currency and
@@ -66,7 +20,7 @@ const PLAYER_COLUMNS = [
  *
  * Parameters, in order: the month key, the week key, then the nick key (`nickKey`) or the uuid.
  */
-export function profileSql(dialect: Dialect, key: ProfileKey): string {
+export function profileSql(dialect: Dialect, key: ProfileKey, players: EntityMetadata): string {
   const q = (name: string) => quoteIdentifier(dialect, name);
   const balances = ECONOMY_TYPES.map((currency, i) => {
     // The currency names are this code's constants (upper-case letters), never request data.
@@ -74,7 +28,7 @@ export function profileSql(dialect: Dialect, key: ProfileKey): string {
     return { alias: `b${i}`, currency };
   });
   const columns = [
-    ...PLAYER_COLUMNS.map((column) => `p.${q(column)}`),
+    profilePlayerReader(dialect, players).select,
     ...balances.flatMap(({ alias }) => [
       `${alias}.${q('amount')} AS ${q(`${alias}_amount`)}`,
       `${alias}.${q('as_of')} AS ${q(`${alias}_as_of`)}`,
@@ -101,88 +55,37 @@ export function profileSql(dialect: Dialect, key: ProfileKey): string {
   return `SELECT ${columns.join(', ')} FROM ${q('players')} p ${joins.join(' ')} ${where}`;
 }
 
+/** The players columns of `profileSql`, each under its property name (`p.nick_since AS nickSince`). */
+export function profilePlayerReader(
+  dialect: Dialect,
+  players: EntityMetadata,
+): RawColumnReader<PlayerEntity> {
+  return rawColumnReader<PlayerEntity>(players, (name) => quoteIdentifier(dialect, name), 'p');
+}
+
 /** A number column: mysql2 returns BIGINT as a decimal string (always within 2^53 here). */
-function num(value: unknown): number {
-  return typeof value === 'number' ? value : Number(value);
-}
+const num = (value: unknown): number => bigintAsNumber.from(value) as number;
 
-function numOrNull(value: unknown): number | null {
-  return value === null || value === undefined ? null : num(value);
-}
-
-function str(value: unknown): string {
-  return value as string;
-}
-
-function strOrNull(value: unknown): string | null {
-  return value === null || value === undefined ? null : (value as string);
-}
-
-/** A row of `profileSql` → the stored player, as `toProjection` builds it from the entities. */
-export function profileRecordFromRow(row: DriverRow): PlayerRecord {
-  const levels = {} as Record<LevelMode, LevelProgress>;
-  for (const mode of LEVEL_MODES) {
-    levels[mode] = {
-      level: num(row[`${mode}_level`]),
-      experience: mode === 'global' ? 0 : num(row[`${mode}_experience`]),
-    };
-  }
-  const balances = {} as Record<EconomyType, Balance>;
+/**
+ * A row of `profileSql` → the stored player: the players columns through the reader and the player
+ * mapper like every other read of the table (ADR 0074), the joined balances and this period's votes
+ * beside them (a missing row is NULL: no balance row, zero votes).
+ */
+export function profileRecordFromRow(row: DriverRow, players: RawColumnReader<PlayerEntity>): PlayerRecord {
+  const entity = players.read(row);
+  const balances: StoredBalance[] = [];
   ECONOMY_TYPES.forEach((currency, i) => {
     const amount = row[`b${i}_amount`];
-    balances[currency] =
-      amount === null || amount === undefined
-        ? { amount: 0, asOf: 0 }
-        : { amount: num(amount), asOf: num(row[`b${i}_as_of`]) };
+    if (amount !== null && amount !== undefined) {
+      balances.push({ currency, amount: num(amount), asOf: num(row[`b${i}_as_of`]) });
+    }
   });
-  const sessionServer = strOrNull(row.session_server);
-  const sessionSince = numOrNull(row.session_since);
+  const votesMonth = row['votes_month'];
+  const votesWeek = row['votes_week'];
   return {
-    id: num(row.id),
-    player: {
-      uuid: str(row.uuid),
-      nick: str(row.nick),
-      nickSince: num(row.nick_since),
-      discriminator: str(row.discriminator),
-      registred: num(row.registred),
-      webGroup: num(row.web_group),
-      lastOnline: num(row.last_online),
-      lastServer: str(row.last_server),
-      isOnline: Boolean(row.is_online),
-      playedTime: num(row.played_time),
-      mcVersion: str(row.mc_version),
-      rank: str(row.rank_id),
-      rankSince: num(row.rank_since),
-      tag: str(row.tag),
-      discordId: discordIdFromColumn(strOrNull(row.discord_id)),
-      levels,
-      social: {
-        status: str(row.social_status),
-        facebook: strOrNull(row.social_facebook),
-        twitter: strOrNull(row.social_twitter),
-        twitch: strOrNull(row.social_twitch),
-        steam: strOrNull(row.social_steam),
-        web: strOrNull(row.social_web),
-      },
-      balances,
-      votesTotal: num(row.votes_total),
-      lastVote: num(row.last_vote),
-      openSession:
-        sessionServer !== null && sessionSince !== null
-          ? { server: sessionServer, since: sessionSince }
-          : null,
-      deprecated: {
-        votetokens: num(row.deprecated_votetokens),
-        level: num(row.deprecated_level),
-        experience: num(row.deprecated_experience),
-      },
-      lastEvent: {
-        date: num(row.last_event_date),
-        id: str(row.last_event_id),
-        source: str(row.last_event_source),
-      },
-    },
-    votesMonth: numOrNull(row.votes_month) ?? 0,
-    votesWeek: numOrNull(row.votes_week) ?? 0,
+    id: entity.id,
+    player: PlayerMapper.toDomain(entity, balances),
+    votesMonth: votesMonth === null || votesMonth === undefined ? 0 : num(votesMonth),
+    votesWeek: votesWeek === null || votesWeek === undefined ? 0 : num(votesWeek),
   };
 }

@@ -11,7 +11,7 @@ import { PlayerBalanceEntity } from '../leaderboards/player-balance.entity';
 import { VoteCountEntity } from '../leaderboards/vote-count.entity';
 import { PlayerEntity } from './player.entity';
 import { loadPlayersForUpdate } from '../projections/projection.loader';
-import { toPlayerRow, toProjection } from './player.mapper';
+import { PlayerMapper } from './player.mapper';
 import { TypeOrmPlayerRepository } from './player.typeorm-repository';
 
 const T0 = Date.UTC(2026, 10, 18, 12, 0, 0);
@@ -68,7 +68,9 @@ describeEachDialect('TypeOrmPlayerRepository profile lookups', (fx) => {
     player: PlayerProjection,
     balances: readonly EconomyType[] = ECONOMY_TYPES,
   ): Promise<number> {
-    const saved = await fx.dataSource.getRepository(PlayerEntity).save(toPlayerRow(player, T0));
+    const saved = await fx.dataSource
+      .getRepository(PlayerEntity)
+      .save(PlayerMapper.toPersistence(player, T0));
     const row = (type: EconomyType) => ({
       playerId: saved.id,
       currency: type,
@@ -99,38 +101,36 @@ describeEachDialect('TypeOrmPlayerRepository profile lookups', (fx) => {
     repository = new TypeOrmPlayerRepository(fx.dataSource);
   });
 
-  it('reads exactly what the entity mapping reads: every column, every balance, this period’s votes', async () => {
+  it('reads back exactly the stored player: every column, every balance, this period’s votes', async () => {
     const id = await store(fullPlayer(1, 'Pepa_Novak'));
     await votes(id, 'month', PERIODS.month, 5);
     await votes(id, 'month', '2026-10', 99); // another month: not this one
     await votes(id, 'week', PERIODS.week, 2);
 
-    const entity = await fx.dataSource.getRepository(PlayerEntity).findOneByOrFail({ id });
-    const balances = await fx.dataSource.getRepository(PlayerBalanceEntity).findBy({ playerId: id });
-    const expected = { id, player: toProjection(entity, balances), votesMonth: 5, votesWeek: 2 };
-
+    const expected = { id, player: fullPlayer(1, 'Pepa_Novak'), votesMonth: 5, votesWeek: 2 };
     expect(await repository.findByUuid(testUuid(1), PERIODS)).toEqual(expected);
     expect(await repository.findByNick('PEPA_novak', PERIODS)).toEqual(expected);
-    expect(expected.player).toEqual(fullPlayer(1, 'Pepa_Novak'));
   });
 
-  it('loads players for update exactly as the entity mapping reads them (raw read, ADR 0059)', async () => {
+  it('loads players for update exactly as they were stored (raw read, ADR 0059)', async () => {
     const full = await store(fullPlayer(902, 'Raw_Full'));
-    const bare = await store(newPlayer(testUuid(903), 'Raw_Bare', T0), []);
+    const bare = newPlayer(testUuid(903), 'Raw_Bare', T0);
+    const bareId = await store(bare, []);
     const loaded = await fx.dataSource.transaction((manager) =>
       loadPlayersForUpdate(manager, fx.dialect, [testUuid(903), testUuid(902), testUuid(902), testUuid(904)]),
     );
     expect([...loaded.keys()]).toEqual([testUuid(902), testUuid(903)]);
-    for (const id of [full, bare]) {
-      const entity = await fx.dataSource.getRepository(PlayerEntity).findOneByOrFail({ id });
-      const balances = await fx.dataSource.getRepository(PlayerBalanceEntity).findBy({ playerId: id });
-      expect(loaded.get(entity.uuid)).toEqual({
-        id,
-        createdAt: entity.createdAt,
-        projection: toProjection(entity, balances),
-      });
-    }
-    expect(loaded.get(testUuid(902))?.projection).toEqual(fullPlayer(902, 'Raw_Full'));
+    expect(loaded.get(testUuid(902))).toEqual({
+      id: full,
+      createdAt: T0,
+      projection: fullPlayer(902, 'Raw_Full'),
+    });
+    // A balance without a row reads as zero, as a new player has it.
+    expect(loaded.get(testUuid(903))).toEqual({
+      id: bareId,
+      createdAt: T0,
+      projection: { ...bare, lastEvent: { date: 0, id: '', source: '' } },
+    });
   });
 
   it('reads a missing balance or vote counter as zero and a player without a session as null', async () => {

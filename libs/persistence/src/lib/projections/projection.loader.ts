@@ -1,10 +1,10 @@
 import { EntityManager, EntityMetadata } from 'typeorm';
 import { PlayerProjection } from '@craftstats/domain';
 import { Dialect } from '../database/data-source';
-import { chunk, quoteIdentifier, rowsPerStatement } from '../database/sql-dialect';
+import { chunk, forUpdateSql, quoteIdentifier, rowsPerStatement } from '../database/sql-dialect';
 import { PlayerBalanceEntity } from '../leaderboards/player-balance.entity';
 import { PlayerEntity } from '../players/player.entity';
-import { StoredBalance, rawColumnReader, toProjection } from '../players/player.mapper';
+import { PlayerMapper, RawColumnReader, StoredBalance, rawColumnReader } from '../players/player.mapper';
 
 export interface StoredPlayer {
   id: number;
@@ -38,7 +38,7 @@ export async function loadPlayersForUpdate(
   for (const part of chunk(sorted, rowsPerStatement(dialect, 1))) {
     const rows: Array<Record<string, unknown>> = await manager.query(
       `SELECT ${readPlayer.select} FROM ${q('players')} WHERE ${q('uuid')} IN (${part.map(() => '?').join(', ')}) ` +
-        `ORDER BY ${q('uuid')} ASC${dialect === 'mysql' ? ' FOR UPDATE' : ''}`,
+        `ORDER BY ${q('uuid')} ASC${forUpdateSql(dialect)}`,
       part,
     );
     if (rows.length === 0) continue;
@@ -58,7 +58,7 @@ export async function loadPlayersForUpdate(
       players.set(row.uuid, {
         id: row.id,
         createdAt: row.createdAt,
-        projection: toProjection(row, byPlayer.get(row.id) ?? []),
+        projection: PlayerMapper.toDomain(row, byPlayer.get(row.id) ?? []),
       });
     }
   }
@@ -66,8 +66,8 @@ export async function loadPlayersForUpdate(
 }
 
 interface Readers {
-  players: ReturnType<typeof rawColumnReader<PlayerEntity>>;
-  balances: ReturnType<typeof rawColumnReader<PlayerBalanceEntity>>;
+  players: RawColumnReader<PlayerEntity>;
+  balances: RawColumnReader<PlayerBalanceEntity>;
 }
 
 /** The readers of a data source, made once (its metadata objects live as long as it does). */

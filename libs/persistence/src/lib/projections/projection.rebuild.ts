@@ -16,7 +16,7 @@ import { VoteCountEntity } from '../leaderboards/vote-count.entity';
 import { AchievementLogEntity } from '../logs/achievement-log.entity';
 import { EconomyLogEntity } from '../logs/economy-log.entity';
 import { PlayerEntity } from '../players/player.entity';
-import { toPlayerRow } from '../players/player.mapper';
+import { PlayerMapper } from '../players/player.mapper';
 import { CounterEntity } from '../stats/counter.entity';
 import { REGISTERED_PLAYERS_COUNTER } from '../stats/counter.names';
 import { loadHistories } from './event-history.reader';
@@ -99,8 +99,8 @@ async function loggedUuids(dataSource: DataSource): Promise<string[]> {
 }
 
 function rowDiffs(stored: PlayerProjection, expected: PlayerProjection): string[] {
-  const a = toPlayerRow(stored, 0) as unknown as Record<string, unknown>;
-  const b = toPlayerRow(expected, 0) as unknown as Record<string, unknown>;
+  const a = PlayerMapper.toPersistence(stored, 0) as unknown as Record<string, unknown>;
+  const b = PlayerMapper.toPersistence(expected, 0) as unknown as Record<string, unknown>;
   return Object.keys(b)
     .filter((key) => a[key] !== b[key])
     .map((key) => `${key}: ${JSON.stringify(a[key])} ≠ ${JSON.stringify(b[key])}`);

@@ -4,7 +4,7 @@ import { ECONOMY_TYPES, FoldResult, PlayerProjection, countVotes, nickKey } from
 import { Dialect } from '../database/data-source';
 import { chunk, quoteIdentifier, rowsPerStatement, upsertSql } from '../database/sql-dialect';
 import { PlayerEntity } from '../players/player.entity';
-import { PlayerRow, toPlayerRow } from '../players/player.mapper';
+import { PlayerMapper, PlayerRow } from '../players/player.mapper';
 import { REGISTERED_PLAYERS_COUNTER } from '../stats/counter.names';
 
 /** What to store for one player. */
@@ -141,7 +141,7 @@ export class ProjectionWriter {
       // return the new ids at once; MySQL reads them back.
       const params: unknown[] = [];
       for (const w of part) {
-        const row = toPlayerRow(w.after.player, w.createdAt);
+        const row = PlayerMapper.toPersistence(w.after.player, w.createdAt);
         for (const property of columns.insert) params.push(prepare(property, row[property]));
       }
       const rows: unknown = await manager.query(columns.insertSql(part.length, returning), params);
@@ -161,9 +161,9 @@ export class ProjectionWriter {
     for (const w of writes) {
       if (w.id === null) continue;
       ids.set(w.after.player.uuid, w.id);
-      const row = toPlayerRow(w.after.player, 0);
+      const row = PlayerMapper.toPersistence(w.after.player, 0);
       if (w.before !== null) {
-        const before = toPlayerRow(w.before, 0);
+        const before = PlayerMapper.toPersistence(w.before, 0);
         if (columns.compared.every((property) => before[property] === row[property])) continue;
       }
       changed.push({ id: w.id, row });
