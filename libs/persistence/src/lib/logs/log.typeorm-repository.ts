@@ -16,7 +16,6 @@ import { PlayerEntity } from '../players/player.entity';
 import { AchievementLogEntity } from './achievement-log.entity';
 import { EconomyLogEntity } from './economy-log.entity';
 import { LogRowBase } from './log-row.base';
-import { LOG_TABLES } from './log-rows';
 
 const toEconomy = (row: EconomyLogEntity): EconomyLogRecord => ({
   id: row.id,
@@ -47,7 +46,6 @@ const toAchievement = (row: AchievementLogEntity): AchievementLogRecord => ({
 /** What differs between the two logs when they are read; everything else is one path. */
 interface LogReader<K extends LogKind> {
   entity: EntityTarget<LogRowBase>;
-  table: string;
   toRecord(row: LogRowBase): LogRecords[K];
   /** Whether the public log (latest, stream) shows the row. */
   isPublic(row: LogRowBase): boolean;
@@ -60,7 +58,6 @@ interface LogReader<K extends LogKind> {
 const READERS: { [K in LogKind]: LogReader<K> } = {
   economy: {
     entity: EconomyLogEntity,
-    table: LOG_TABLES.economy.table,
     toRecord: (row) => toEconomy(row as EconomyLogEntity),
     isPublic: (row) => (row as EconomyLogEntity).isPublic,
     publicOnly: (query) => void query.where('l.is_public = :public', { public: true }),
@@ -71,7 +68,6 @@ const READERS: { [K in LogKind]: LogReader<K> } = {
   },
   achievements: {
     entity: AchievementLogEntity,
-    table: LOG_TABLES.achievements.table,
     toRecord: (row) => toAchievement(row as AchievementLogEntity),
     isPublic: () => true,
     publicOnly: () => undefined,
@@ -104,18 +100,23 @@ export class TypeOrmLogRepository extends LogRepository {
       .getMany();
     return {
       rows: rows.map((row) => ({ id: row.id, record: reader.isPublic(row) ? reader.toRecord(row) : null })),
-      inFlight: await this.inFlight(reader.table, afterId, rows),
+      inFlight: await this.inFlight(reader.entity, afterId, rows),
     };
   }
 
   async lastLogIds(): Promise<Record<LogKind, number>> {
-    const max = async (table: string): Promise<number> => {
-      const [row] = (await this.dataSource.query(`SELECT MAX(id) AS id FROM ${table}`)) as {
-        id: number | string | null;
-      }[];
+    const max = async (entity: EntityTarget<LogRowBase>): Promise<number> => {
+      const row = await this.dataSource
+        .getRepository(entity)
+        .createQueryBuilder('l')
+        .select('MAX(l.id)', 'id')
+        .getRawOne<{ id: number | string | null }>();
       return Number(row?.id ?? 0);
     };
-    return { economy: await max(READERS.economy.table), achievements: await max(READERS.achievements.table) };
+    return {
+      economy: await max(READERS.economy.entity),
+      achievements: await max(READERS.achievements.entity),
+    };
   }
 
   /**
@@ -124,17 +125,23 @@ export class TypeOrmLogRepository extends LogRepository {
    * are read with READ UNCOMMITTED, and only when there is a hole. Holes are also left by ids
    * MariaDB took for events a batch found stored already (INSERT IGNORE): those read as no row.
    */
-  private async inFlight(table: string, afterId: number, rows: Array<{ id: number }>): Promise<number[]> {
+  private async inFlight(
+    entity: EntityTarget<LogRowBase>,
+    afterId: number,
+    rows: Array<{ id: number }>,
+  ): Promise<number[]> {
     if (dialectOf(this.dataSource) !== 'mysql' || rows.length === 0) return [];
     const last = rows[rows.length - 1].id;
     if (last - afterId === rows.length) return [];
     const runner = this.dataSource.createQueryRunner();
     try {
       await runner.startTransaction('READ UNCOMMITTED');
-      const seen = (await runner.query(`SELECT id FROM \`${table}\` WHERE id > ? AND id < ?`, [
-        afterId,
-        last,
-      ])) as { id: number | string }[];
+      const seen = await runner.manager
+        .getRepository(entity)
+        .createQueryBuilder('l')
+        .select('l.id', 'id')
+        .where('l.id > :afterId AND l.id < :last', { afterId, last })
+        .getRawMany<{ id: number | string }>();
       await runner.commitTransaction();
       const committed = new Set(rows.map((row) => row.id));
       return seen.map((row) => Number(row.id)).filter((id) => !committed.has(id));
