@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The raw profile ceiling of the benchmark: node:http + a mysql2 pool, one prepared JOIN per request
 // (the player row, its balances, this month's and this week's vote counters), answering the API's
-// profile JSON ({ status: 200, data: <seed 2.7 profile> }, the same fields in the same order).
+// profile JSON ({ status: 200, data: <profile> }, the same fields in the same order).
 // No framework, no validation, no cache, no logging: what the database and Node cost at least.
 //   node tools/bench/raw-profile-server.mjs <port> <mysql url> <month key> <week key> [pool size]
 import http from 'node:http';

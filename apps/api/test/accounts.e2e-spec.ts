@@ -115,7 +115,7 @@ describeEachDialect('staff accounts: /account/register and /account/login', (fx)
   });
 
   describe('POST /account/register', () => {
-    it('sets the password of a staff member: 200 with the seed message, stored only as an argon2id hash', async () => {
+    it('sets the password of a staff member: 200 with the message of the original API, stored only as an argon2id hash', async () => {
       const res = await register({
         username: 'Admin_Pepa',
         password: PASSWORDS.pepa,
@@ -329,7 +329,7 @@ describeEachDialect('staff accounts: /account/register and /account/login', (fx)
   });
 
   describe('POST /account/login', () => {
-    it('answers 200 with the seed-style message and an HS256 token for sub, nick, rank and the password version, valid exactly 4 hours', async () => {
+    it('answers 200 with a message in the style of the original API and an HS256 token for sub, nick, rank and the password version, valid exactly 4 hours', async () => {
       const before = Math.floor(Date.now() / 1000);
       const res = await login({ username: 'admin_pepa', password: PASSWORDS.pepaNew });
       const after = Math.floor(Date.now() / 1000);

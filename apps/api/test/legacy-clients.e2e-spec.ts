@@ -275,7 +275,7 @@ describeEachDialect(
       ]);
     });
 
-    it('Discord bot, staff registration with a form body: the seed messages it shows to staff', async () => {
+    it('Discord bot, staff registration with a form body: the messages of the original API it shows to staff', async () => {
       const bot = legacyClient(api.url);
       const register = (fields: Record<string, string>) =>
         bot.request('/account/register', {

@@ -51,7 +51,7 @@ describeEachDialect('live logs over HTTP (data ingested through the log-ingestor
           date: T0 - 5000,
         },
         { action: 'ECONOMY_CHANGE_NAME', uuid: PEPA, nick: 'Pepa_Novak', date: T0 - 4000 },
-        // Not of the seed's action families: stored, but never in the public log.
+        // Not of the original API's action families: stored, but never in the public log.
         { action: 'PLAYER_VOTE', uuid: PEPA, nick: 'Pepa_Novak', site: 'craftlist.org', date: T0 - 3000 },
         { action: 'PLAYER_JOIN', uuid: PEPA, nick: 'Pepa_Novak', mc_version: '1.21.4', date: T0 - 2000 },
         { action: 'PLAYER_QUIT', uuid: PEPA, nick: 'Pepa_Novak', date: T0 - 1500 },

@@ -14,7 +14,10 @@ function storedAction<T extends string>(action: string, is: (value: unknown) => 
   return action;
 }
 
-/** Seed 2.5: every field is text, `date` is milliseconds as text. The public log's actions only. */
+/**
+ * Every field is text, `date` is milliseconds as text (OpenAPI: `EconomyLogEntryDto`). The public log's
+ * actions only.
+ */
 export function toEconomyLogEntry(row: EconomyLogRecord): EconomyLogEntry {
   return { ...economyFields(row), action: storedAction<EconomyLogAction>(row.action, isEconomyLogAction) };
 }

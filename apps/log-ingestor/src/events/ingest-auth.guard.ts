@@ -16,7 +16,7 @@ import { DomainError } from '@craftstats/domain';
 const INGEST_SERVER = Symbol('ingestServer');
 type AuthenticatedRequest = FastifyRequest & { [INGEST_SERVER]?: string };
 
-/** `Bearer <token>`; the scheme is case-insensitive (RFC 7235), the token has no whitespace. */
+/** `Bearer <token>`; the scheme is case-insensitive, the token has no whitespace. */
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
 function sha256(text: string): Buffer {

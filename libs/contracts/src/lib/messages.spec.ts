@@ -3,8 +3,9 @@ import path from 'node:path';
 import { ERROR_CODES } from './common';
 import { ACCOUNT_MESSAGES, ERROR_MESSAGES } from './messages';
 
-// The seed's four account messages are part of the contract byte for byte; the source document lives
-// beside this repository (../shared/seed), not in it.
+// The four account messages of the source document beside the repository are part of the contract byte
+// for byte. That document is not in the repository: this test reads it from SEED_DIR when it is next to
+// the checkout, and is skipped otherwise.
 const SEED_DIR = path.resolve(__dirname, '../../../../../shared/seed');
 const seed = existsSync(SEED_DIR)
   ? readdirSync(SEED_DIR)
@@ -13,7 +14,7 @@ const seed = existsSync(SEED_DIR)
       .join('\n')
   : null;
 
-/** `| true | <message> | <condition> |` rows of the seed's account-outcome table. */
+/** `| true | <message> | <condition> |` rows of the source document's account-outcome table. */
 function seedAccountMessages(text: string): string[] {
   return [...text.matchAll(/^\| (?:true|false) \| (.+?) \| .+ \|$/gm)].map((match) => match[1] as string);
 }
@@ -21,7 +22,7 @@ function seedAccountMessages(text: string): string[] {
 (seed === null ? describe.skip : describe)(
   `ACCOUNT_MESSAGES and the source document${seed === null ? ` — skipped: ${SEED_DIR} is not next to this checkout` : ''}`,
   () => {
-    it("holds every outcome message of the seed's account table, byte for byte", () => {
+    it("holds every outcome message of the source document's account table, byte for byte", () => {
       const expected = seedAccountMessages(seed ?? '');
       expect(expected).toHaveLength(4);
       const ours = new Set<string>(Object.values(ACCOUNT_MESSAGES));
@@ -49,7 +50,7 @@ describe('ERROR_MESSAGES', () => {
 });
 
 describe('ACCOUNT_MESSAGES', () => {
-  it('are Czech sentences in NFC form (composed letters, as the seed writes them)', () => {
+  it('are Czech sentences in NFC form (composed letters, as the source document writes them)', () => {
     const bad = Object.entries(ACCOUNT_MESSAGES).filter(
       ([, message]) => !/^\p{Lu}.*[.!]$/u.test(message) || message !== message.normalize('NFC'),
     );
@@ -57,7 +58,8 @@ describe('ACCOUNT_MESSAGES', () => {
   });
 
   it('tell a refused login the same way for an unknown user and a wrong password', () => {
-    // One message for both (README, "API": the same text for both), and it is not the register's unknown-user text.
+    // One message for both (ADR 0008, "Login": all failures answer the same body), and it is not the
+    // register's unknown-user text.
     expect(ACCOUNT_MESSAGES.LOGIN_FAILED).not.toBe(ACCOUNT_MESSAGES.UNKNOWN_USERNAME);
     expect(Object.values(ACCOUNT_MESSAGES).filter((m) => m === ACCOUNT_MESSAGES.LOGIN_FAILED)).toHaveLength(
       1,

@@ -74,7 +74,10 @@ export interface PlayerProfile {
   /** Dashed lower-case UUID. */
   uuid: string;
   web_group: number;
-  /** Registration time, ms since epoch. The field name is misspelled on purpose (seed). */
+  /**
+   * Registration time, ms since epoch. Misspelled on purpose: the original API's field name
+   * (docs/legacy-clients.md).
+   */
   registred: number;
   /** Ms since epoch. */
   last_online: number;

@@ -1,11 +1,12 @@
 import { ECONOMY_LOG_ACTIONS, type EventAction } from '@craftstats/contracts';
 
-/** The public logs show the latest 50 entries (seed 8); the size is part of the wire contract. */
+/** The public logs show the latest 50 entries (README, "API"); the size is part of the wire contract. */
 export { LOG_SIZE } from '@craftstats/contracts';
 
 /**
- * Actions shown in the public economy/player log (`/economy/log`): the seed's action families only
- * (seed 6). Votes, achievements, joins, quits, levels and social changes are stored but not shown there.
+ * Actions shown in the public economy/player log (`/economy/log`): the original API's action families
+ * only (OpenAPI: the `EconomyLogAction` enum). Votes, achievements, joins, quits, levels and social
+ * changes are stored but not shown there.
  */
 export const PUBLIC_LOG_ACTIONS: readonly EventAction[] = ECONOMY_LOG_ACTIONS;
 

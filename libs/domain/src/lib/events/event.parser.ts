@@ -300,9 +300,10 @@ function assertNever(value: never): never {
 }
 
 /**
- * Validates one raw event sent by a game server (untrusted JSON) against SPEC section 5 and returns
- * it normalized, or the first problem found as a Czech sentence. Unknown extra fields are ignored.
- * `id` is reported back whenever it was itself valid, so the sender can match the rejection.
+ * Validates one raw event sent by a game server (untrusted JSON) against the event rules
+ * (docs/ingestion.md, "Request" and "Actions and their effect") and returns it normalized, or the first
+ * problem found as a Czech sentence. Unknown extra fields are ignored. `id` is reported back whenever it
+ * was itself valid, so the sender can match the rejection.
  */
 export function parseEvent(raw: unknown, ctx: ParseContext): ParseResult {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {

@@ -1,7 +1,7 @@
 import { LEADERBOARD_SIZE } from '@craftstats/contracts';
 import { nickKey } from '../players/player.identity';
 
-/** A leaderboard holds at most 50 entries (seed 2.1, 8); the size is part of the wire contract. */
+/** A leaderboard holds at most 50 entries (README, "API": top 50); the size is part of the wire contract. */
 export { LEADERBOARD_SIZE } from '@craftstats/contracts';
 
 export interface RankedRow {
@@ -15,7 +15,7 @@ export type LeaderboardRow = RankedRow & { index: number };
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The leaderboard order (SPEC 3): value descending, then nick case-insensitively ascending, then
+ * The leaderboard order (ADR 0004): value descending, then nick case-insensitively ascending, then
  * uuid ascending — a total order, so equal values always rank the same way.
  *
  * Text is compared by UTF-16 code units of the lower-cased nick (not localeCompare, which depends on

@@ -1,4 +1,4 @@
-/** One row of the economy/player log, values as stored (text where the seed says text). */
+/** One row of the economy/player log, values as stored (text where the API answers text). */
 export interface EconomyLogRecord {
   /** Internal row id (a stable tie-breaker and cursor component). */
   id: number;

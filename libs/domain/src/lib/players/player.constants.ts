@@ -4,7 +4,10 @@ import { ECONOMY_TYPES, LEVEL_MODES, type EconomyType, type LevelMode } from '@c
 
 export { ECONOMY_TYPES, LEVEL_MODES, type EconomyType, type LevelMode } from '@craftstats/contracts';
 
-/** Social profile links (seed 2.7 `social`, besides the free-text `status`). */
+/**
+ * Social profile links (the profile's `social`, besides the free-text `status`; docs/ingestion.md,
+ * PLAYER_UPDATE_SOCIAL).
+ */
 export const SOCIAL_FIELDS = ['facebook', 'twitter', 'twitch', 'steam', 'web'] as const;
 export type SocialField = (typeof SOCIAL_FIELDS)[number];
 

@@ -41,7 +41,7 @@ export interface OpenSession {
 
 /**
  * What the service knows about a player, as the event log has told it. Values never told are
- * 0, '', false or null — never missing (SPEC 3).
+ * 0, '', false or null — never missing.
  */
 export interface PlayerProjection {
   /** Dashed lower-case UUID. */
@@ -53,7 +53,10 @@ export interface PlayerProjection {
    */
   nickSince: number;
   discriminator: string;
-  /** Registration time (ms), 0 until ECONOMY_REGISTER; the seed's spelling. */
+  /**
+   * Registration time (ms), 0 until ECONOMY_REGISTER; the original API's spelling
+   * (docs/legacy-clients.md).
+   */
   registred: number;
   webGroup: number;
   lastOnline: number;
@@ -82,7 +85,10 @@ export interface PlayerProjection {
   votesTotal: number;
   lastVote: number;
   openSession: OpenSession | null;
-  /** Legacy values of seed 2.7 `deprecated`; no event changes them. */
+  /**
+   * Legacy values of the profile's `deprecated` (docs/legacy-import.md, "Mapping"); no event changes them
+   * (ADR 0015).
+   */
   deprecated: { votetokens: number; level: number; experience: number };
   /**
    * The newest event (by `EventKey`) folded into this projection; null for a player no event has
@@ -200,10 +206,11 @@ function closeSession(player: PlayerProjection, session: OpenSession, at: number
 }
 
 /**
- * The rules of SPEC section 5: what one validated event does to its player — one step of the fold
- * that `foldEvents` (player.history.ts) runs over a player's events in `EventKey` order. Applied in
- * that order, "the last applied value" is "the newest by date, equal dates by event id" for every
- * field group (ADR 0015); callers never apply an event that sorts before one already applied.
+ * The event rules (docs/ingestion.md, "Actions and their effect"): what one validated event does to its
+ * player — one step of the fold that `foldEvents` (player.history.ts) runs over a player's events in
+ * `EventKey` order. Applied in that order, "the last applied value" is "the newest by date, equal dates by
+ * event id" for every field group (ADR 0015); callers never apply an event that sorts before one already
+ * applied.
  *
  * `current` is the player as stored (null when the uuid is unknown: any event creates the player,
  * under the event's nick, without claiming that nick). Returns a new object; `current` is never
@@ -317,7 +324,8 @@ export function applyEventInPlace(
       break;
     }
     case 'level':
-      // The global level has no experience (seed 2.7): an experience sent with it is not kept.
+      // The global level has no experience (docs/ingestion.md, PLAYER_UPDATE_LEVEL): an experience sent
+      // with it is not kept.
       player.levels[event.mode] = {
         level: event.level,
         experience: event.mode === 'global' ? 0 : event.experience,

@@ -3,7 +3,7 @@ import { PlayerProjection } from './player.projection';
 
 /** A stored player: its projection plus what the profile needs from other tables. */
 export interface PlayerRecord {
-  /** Internal id (seed 2.7 `id`). */
+  /** Internal id (the profile's `id`). */
   id: number;
   player: PlayerProjection;
   /** Votes in the periods the lookup asked for (0 when none yet: a new period starts at zero). */

@@ -10,7 +10,7 @@ import { createDataSource, Dialect } from './data-source';
 import { quoteIdentifier } from './sql-dialect';
 
 /**
- * SPEC 1 and 3: the cost of every public read must not grow with the number of players. With 100k
+ * The cost of every public read must not grow with the number of players (ADR 0004). With 100k
  * players (balances, vote counts) and 100k rows in each log, the exact SQL the repositories issue
  * (captured from TypeORM) is EXPLAINed: each query walks the index made for it, without a sort
  * (MariaDB: no "Using filesort"/"Using temporary", no type ALL; SQLite: no "USE TEMP B-TREE", no

@@ -4,7 +4,7 @@ import { PlayerEntity } from '../players/player.entity';
 
 /**
  * A player's balance in one currency. `sort_key` (= -amount), `nick_lower` and `uuid` make the
- * leaderboard index (currency, sort_key, nick_lower, uuid) cover the SPEC's whole ORDER BY
+ * leaderboard index (currency, sort_key, nick_lower, uuid) cover the leaderboard's whole ORDER BY
  * (amount DESC, nick ASC, uuid ASC) with every column ascending, which every supported database walks
  * without sorting (ADR 0004).
  */

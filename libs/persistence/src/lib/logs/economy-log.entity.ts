@@ -4,7 +4,7 @@ import { LogRowBase } from './log-row.base';
 
 /**
  * The record of truth: every event a game server sent (except achievement completions, which have
- * their own log). `public` marks the seed's action families shown by GET /economy/log.
+ * their own log). `public` marks the original API's action families shown by GET /economy/log.
  */
 @Entity('economy_log')
 @Index('uq_economy_log_event', ['source', 'eventId'], { unique: true })

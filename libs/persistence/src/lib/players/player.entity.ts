@@ -2,8 +2,9 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { bigintAsNumber, tinyintAsBoolean } from '../database/column-types';
 
 /**
- * One row per player: the profile projection of seed section 2.7, kept by the ingestor.
- * Balances and vote counts live in their own tables so that each leaderboard has one composite index.
+ * One row per player: the projection behind the player profile (OpenAPI: `PlayerProfileDto`), kept by
+ * the ingestor. Balances and vote counts live in their own tables so that each leaderboard has one
+ * composite index.
  */
 @Entity('players')
 @Index('uq_players_uuid', ['uuid'], { unique: true })

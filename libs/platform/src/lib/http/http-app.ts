@@ -66,7 +66,7 @@ export function clientErrorResponse(error: { code?: string; rawPacket?: unknown 
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? { status: 408, error: 'BAD_REQUEST', message: REQUEST_TIMEOUT_MESSAGE }
         : { status: 400, error: 'BAD_REQUEST', message: ERROR_MESSAGES.BAD_REQUEST };
-  // A HEAD request gets the headers only (RFC 9110 §9.3.2), even when the rest of it was unparsable:
+  // A HEAD request gets the headers only, even when the rest of it was unparsable:
   // a body after them would be read by the client as a corrupt next answer.
   const head =
     Buffer.isBuffer(error.rawPacket) && error.rawPacket.subarray(0, 5).toString('latin1') === 'HEAD ';

@@ -42,7 +42,7 @@ export class PreparedAnswer {
   }
 }
 
-/** True when an `If-None-Match` header names `etag` (weak comparison, RFC 9110 13.1.2) or is `*`. */
+/** True when an `If-None-Match` header names `etag` (weak comparison: a `W/` prefix is ignored) or is `*`. */
 export function matchesIfNoneMatch(header: string | string[] | undefined, etag: string): boolean {
   if (header === undefined) return false;
   if (header === etag) return true;
