@@ -72,8 +72,9 @@ export class LeaderboardsService {
         toLeaderboardEntries(await this.leaderboards.topBalances(source.type, LEADERBOARD_SIZE)),
       );
     }
-    if (source.period === 'total') return this.voteBoard('total', TOTAL_VOTES_KEY);
-    return this.voteBoard(source.period, this.calendar.current()[source.period]);
+    if (source.period === 'total') return this.periodBoard('total', TOTAL_VOTES_KEY, false);
+    // The current month or week is open by definition: no calendar arithmetic per request.
+    return this.periodBoard(source.period, this.calendar.current()[source.period], false);
   }
 
   /** The top 50 of a level mode (level, then experience, then the usual tie rule). */
@@ -91,6 +92,10 @@ export class LeaderboardsService {
    */
   voteBoard(period: VotePeriod, key: string): Promise<PreparedAnswer> {
     const closed = period !== 'total' && isClosedPeriod(period, key, this.clock.now(), this.config.timeZone);
+    return this.periodBoard(period, key, closed);
+  }
+
+  private periodBoard(period: VotePeriod, key: string, closed: boolean): Promise<PreparedAnswer> {
     // The period key is part of the cache key: a new month or week never serves the previous one.
     return this.cache.get(
       `leaderboard:${period}:${key}`,
