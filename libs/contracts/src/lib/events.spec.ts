@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { assertType, type Equal } from '../../test/type-assertions';
 import {
   ECONOMY_BALANCE_ACTIONS,
@@ -46,22 +48,18 @@ describe('event constants', () => {
     assertType<Equal<(typeof ECONOMY_BALANCE_ACTIONS)[number], EconomyBalanceAction>>();
   });
 
-  it('lists all 29 actions', () => {
-    expect(EVENT_ACTIONS).toEqual([
-      'ECONOMY_REGISTER',
-      'ECONOMY_CHANGE_NAME',
-      ...ECONOMY_BALANCE_ACTIONS,
-      'PLAYER_UPDATE_RANK',
-      'PLAYER_SET_TAG',
-      'PLAYER_DISCORD_CONNECT',
-      'PLAYER_VOTE',
-      'ACHIEVEMENT_COMPLETE',
-      'PLAYER_JOIN',
-      'PLAYER_QUIT',
-      'PLAYER_UPDATE_LEVEL',
-      'PLAYER_UPDATE_SOCIAL',
-    ]);
-    expect(new Set(EVENT_ACTIONS).size).toBe(29);
+  it("lists exactly the actions of docs/ingestion.md's table, in its order", () => {
+    // The guide's "Actions and their effect" table is what game-server developers read; the contract
+    // must not drift from it. `ECONOMY_{TYPE}_ADD` / `_TAKE` / `_RESET` stands for every currency.
+    const guide = readFileSync(path.resolve(__dirname, '../../../../docs/ingestion.md'), 'utf8');
+    const documented = [...guide.matchAll(/^\| `([A-Z_{}]+)`(?: \/ `_[A-Z]+`)* +\|/gm)].flatMap(
+      ([, action]) =>
+        action === 'ECONOMY_{TYPE}_ADD'
+          ? ECONOMY_TYPES.flatMap((type) => ECONOMY_OPERATIONS.map((op) => `ECONOMY_${type}_${op}`))
+          : [action],
+    );
+    expect(documented).toEqual([...EVENT_ACTIONS]);
+    expect(new Set(EVENT_ACTIONS).size).toBe(EVENT_ACTIONS.length);
     assertType<Equal<EventAction, IngestEvent['action']>>();
   });
 
