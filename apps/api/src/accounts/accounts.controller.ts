@@ -76,10 +76,6 @@ const bodyErrors = [
 ];
 
 /**
- * Staff accounts: register and login answer the original API's `{ success, message }` shape
- * (their route's answer shape, `AccountErrorAnswer`); `/account/me` is a normal authenticated endpoint with the envelope.
- */
-/**
  * `POST /account/<path>`: a JSON or form body, answered 200 in the `{ success, message }` shape (also
  * for failures), never cached, counted by the account rate limits. Applied in the order stacked
  * decorators would be, bottom first: the media-type guard runs before the rate limit, so that a 415 is
@@ -98,6 +94,10 @@ function AccountForm(path: string): MethodDecorator {
   );
 }
 
+/**
+ * Staff accounts: register and login answer the original API's `{ success, message }` shape
+ * (their route's answer shape, `AccountErrorAnswer`); `/account/me` is a normal authenticated endpoint with the envelope.
+ */
 @ApiTags('Účty')
 @Controller('account')
 export class AccountsController {
