@@ -6,7 +6,7 @@
 // The integration and e2e suites run on SQLite and on MariaDB (a fresh database per test file,
 // dropped afterwards). Without a reachable MariaDB they are reported as skipped; with CI=true an
 // unreachable MariaDB fails the run.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -63,6 +63,46 @@ const steps = [
   ],
 ];
 
+/** The step's output as it comes, and its last few megabytes kept for the summary. */
+function runStreamed(command, args) {
+  const keep = 4 * 1024 * 1024;
+  const chunks = [];
+  let kept = 0;
+  const collect = (stream) => (chunk) => {
+    stream.write(chunk);
+    chunks.push(chunk);
+    kept += chunk.length;
+    while (kept - chunks[0].length > keep) kept -= chunks.shift().length;
+  };
+  const tail = () => Buffer.concat(chunks).toString('utf8');
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: ['inherit', 'pipe', 'pipe'] });
+    child.stdout.on('data', collect(process.stdout));
+    child.stderr.on('data', collect(process.stderr));
+    child.on('error', (error) =>
+      resolve({ status: 1, tail: `${tail()}\n● could not start ${command}: ${error.message}` }),
+    );
+    child.on('close', (status) => resolve({ status: status ?? 1, tail: tail() }));
+  });
+}
+
+/** Jest's failure blocks (`● suite › test`, the assertion and its first lines of context), at most 40 lines each. */
+function failureBlocks(output) {
+  // Colour codes, should a tool print them anyway, are dropped.
+  const lines = output.replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+  const blocks = [];
+  for (let i = 0; i < lines.length && blocks.length < 8; i++) {
+    if (!/^\s*● (?!Console)/.test(lines[i])) continue;
+    let end = i + 1;
+    while (end < lines.length && end < i + 40 && !/^\s*● /.test(lines[end])) end++;
+    const block = lines.slice(i, end).join('\n').trimEnd();
+    // Jest repeats each failure in its closing summary: once is enough here.
+    if (!blocks.some((seen) => seen.split('\n')[0].trim() === lines[i].trim())) blocks.push(block);
+    i = end - 1;
+  }
+  return blocks.length > 0 ? blocks : [lines.slice(-40).join('\n').trimEnd()];
+}
+
 const results = [];
 for (const [name, command, args, requires, skipReason] of steps) {
   if (requires && !has(requires)) continue;
@@ -74,9 +114,14 @@ for (const [name, command, args, requires, skipReason] of steps) {
     continue;
   }
   const started = Date.now();
-  const run = spawnSync(command, args, { cwd: root, env, stdio: 'inherit' });
+  const run = await runStreamed(command, args);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  results.push({ name, ok: run.status === 0, seconds });
+  results.push({
+    name,
+    ok: run.status === 0,
+    seconds,
+    failures: run.status === 0 ? [] : failureBlocks(run.tail),
+  });
   if (run.status !== 0) break;
 }
 
@@ -84,6 +129,10 @@ process.stdout.write('\n=== summary ===\n');
 for (const r of results) {
   const verdict = r.skipped ? 'SKIP' : r.ok ? 'PASS' : 'FAIL';
   process.stdout.write(`${verdict}  ${r.name} (${r.skipped ?? `${r.seconds} s`})\n`);
+}
+// A log is often read from its end only: the failed step's failing tests are repeated there.
+for (const r of results.filter((result) => result.failures?.length)) {
+  process.stdout.write(`\n=== what failed in ${r.name} ===\n${r.failures.join('\n')}\n`);
 }
 const failed = results.filter((r) => !r.ok).length;
 process.exit(failed === 0 ? 0 : 1);
