@@ -121,15 +121,16 @@ export const OLD_SPACE_MB = 128;
 /**
  * How an app's build is run: the Node flags and entry that `npm start`, `npm run dev` and the
  * benchmark all use, so that what is measured is what people run (docs/performance.md).
- * `extraFlags` come first (the benchmark's `--cpu-prof`).
+ * `extraFlags` come first (the benchmark's `--cpu-prof`); `checkout` is another checkout whose build
+ * is run the same way (the benchmark's `--against`).
  */
-export function appProcessArgs(app, extraFlags = [], env = process.env) {
+export function appProcessArgs(app, extraFlags = [], env = process.env, checkout = root) {
   const capped = app === 'api' && !/--max-old-space-size/.test(env.NODE_OPTIONS ?? '');
   return [
     ...extraFlags,
     ...(capped ? [`--max-old-space-size=${OLD_SPACE_MB}`] : []),
     '--enable-source-maps',
-    path.join(root, 'dist/apps', app, `apps/${app}/src/main.js`),
+    path.join(checkout, 'dist/apps', app, `apps/${app}/src/main.js`),
   ];
 }
 

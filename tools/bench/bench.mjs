@@ -22,12 +22,17 @@
 //   npm run bench -- --private-server [--buffer-pool 2G]      (recommended)
 //   npm run bench -- --cpu-prof DIR   writes a V8 CPU profile of each app into DIR at the end
 //   npm run bench -- --only cached,profile,ingest   runs only those kinds of rows (for profiling)
+//   NODE_OPTIONS=... npm run bench   reaches the apps as with `npm start` (e.g. another heap cap)
+//   npm run bench -- --against DIR   also runs the API built in another checkout DIR (`npm run build`
+//       there), with RATE_LIMIT_PUBLIC=0 beside this one's limit-off API, as extra read rows: a
+//       before/after of a change measured in the same rounds, against the same ceilings
 // The database (default craftstats_bench_<players>) is created, loaded and dropped; with --keep it
 // is left in place and reused by the next run with --keep (reloaded when the data or schema changed).
 // --private-server runs everything on a MariaDB of the bench's own (lib/private-server.mjs, shared
 // with import-legacy.mjs) whose buffer pool holds the data set, instead of DATABASE_URL; the server
 // and its data directory are removed at the end.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -76,6 +81,7 @@ const { values: options } = parseArgs({
     out: { type: 'string', default: path.join(root, 'bench/results') },
     'cpu-prof': { type: 'string' },
     only: { type: 'string' },
+    against: { type: 'string' },
   },
 });
 const PLAYERS = Number(options.players);
@@ -161,6 +167,33 @@ async function newestLoggedDate(server) {
   }
 }
 
+/**
+ * `--against DIR`: the API built in another checkout, started as this one's are (same flags, same
+ * database, RATE_LIMIT_PUBLIC=0 as the limit-off row it stands beside), named by its commit.
+ */
+async function startOtherApi(dir, apiEnv) {
+  const checkout = path.resolve(dir);
+  const entry = path.join(checkout, 'dist/apps/api/apps/api/src/main.js');
+  if (!existsSync(entry))
+    throw new Error(`--against ${dir}: no API build at ${entry} (run npm run build there)`);
+  let commit = 'unknown commit';
+  try {
+    commit = execFileSync('git', ['-C', checkout, 'rev-parse', '--short', 'HEAD'], {
+      encoding: 'utf8',
+    }).trim();
+  } catch {
+    // not a git checkout: named by its directory only
+  }
+  const name = `build of ${commit}`;
+  const port = await freePort();
+  const child = await startApp('api', port, apiEnv(port, { RATE_LIMIT_PUBLIC: '0' }), {
+    label: `api (${name})`,
+    checkout,
+  });
+  log(`bench: also measuring the API ${name} (${checkout}) on port ${port}`);
+  return { name, port, child };
+}
+
 async function main() {
   log(`bench: building the apps (${root})`);
   await buildWithNx(['api', 'log-ingestor']);
@@ -229,6 +262,7 @@ async function main() {
     label: 'api (RATE_LIMIT_PUBLIC=0)',
   });
   await checkRedisCounting(apiRedisPort);
+  const other = options.against ? await startOtherApi(options.against, apiEnv) : null;
 
   const answers = {};
   for (const p of CACHED_PATHS) {
@@ -272,6 +306,7 @@ async function main() {
     api: { port: apiPort, pid: api.pid },
     apiRedis: { port: apiRedisPort, pid: apiRedis.pid },
     apiOff: { port: apiOffPort, pid: apiOff.pid },
+    ...(other ? { apiOther: { port: other.port, pid: other.child.pid } } : {}),
     ingestor: { port: ingestPort, pid: ingestor.pid },
     bare: { port: barePort, pid: bare.pid },
     raw: { port: rawPort, pid: raw.pid },
@@ -376,6 +411,9 @@ async function main() {
         ['limits in-process', 'in-process', 'api', TARGETS.cachedRatio],
         ['limits in Redis', 'Redis', 'apiRedis', TARGETS.cachedRedisRatio],
         ['extra: RATE_LIMIT_PUBLIC=0', 'limit off', 'apiOff', null],
+        ...(other
+          ? [[`extra: ${other.name}, RATE_LIMIT_PUBLIC=0`, `${other.name}, limit off`, 'apiOther', null]]
+          : []),
       ].map(([variant, short, app, ratioTarget]) => ({
         name: `GET ${p} (${variant})`,
         short: `GET ${p} (${short})`,
@@ -390,16 +428,33 @@ async function main() {
     ...[
       ['GET /player/:nick', 'nick'],
       ['GET /player/uuid/:uuid', 'uuid'],
-    ].map(([name, mode]) => ({
-      name: `${name} (random of ${PLAYERS.toLocaleString('en')})`,
-      kind: 'profile',
-      ratioTarget: TARGETS.profileRatio,
-      // max(25 ms, 1.25 × the raw server's median p99), settled once the medians are known.
-      p99Target: TARGETS.p99Ms,
-      p99OfBaseline: TARGETS.profileP99OfRaw,
-      api: { run: read('api', mode, '') },
-      baseline: { label: 'node:http + mysql2, 1 prepared JOIN', run: read('raw', mode, '') },
-    })),
+    ].flatMap(([name, mode]) => {
+      const baseline = { label: 'node:http + mysql2, 1 prepared JOIN', run: read('raw', mode, '') };
+      return [
+        ['', 'api', TARGETS.profileRatio],
+        [' (extra: RATE_LIMIT_PUBLIC=0)', 'apiOff', null, ' (limit off)'],
+        ...(other
+          ? [
+              [
+                ` (extra: ${other.name}, RATE_LIMIT_PUBLIC=0)`,
+                'apiOther',
+                null,
+                ` (${other.name}, limit off)`,
+              ],
+            ]
+          : []),
+      ].map(([variant, app, ratioTarget, short = '']) => ({
+        name: `${name} (random of ${PLAYERS.toLocaleString('en')})${variant}`,
+        short: `${name}${short}`,
+        kind: 'profile',
+        ratioTarget,
+        // max(25 ms, 1.25 × the raw server's median p99), settled once the medians are known.
+        p99Target: ratioTarget === null ? null : TARGETS.p99Ms,
+        p99OfBaseline: ratioTarget === null ? undefined : TARGETS.profileP99OfRaw,
+        api: { run: read(app, mode, '') },
+        baseline,
+      }));
+    }),
     // The issue's row: the realistic mix. Then the level-only variant, whose every event's effect is
     // exactly what the ceiling writes (a log row, a players row), so that the two rows together show
     // how much of the gap is the ingestor's overhead and how much the projections the ceiling skips.
@@ -438,26 +493,40 @@ async function main() {
     row.api.rounds = [];
     row.baseline.rounds = [];
   }
+  // Rows that share a baseline (a path's or a lookup's API variants) are measured as a group: the
+  // baseline once per round, first in odd rounds and last in even ones, and the group's API sides in
+  // an order rotated every round, so that a drift in the machine's load, or the database warming up
+  // over a round, favours no side.
+  const groups = [];
+  for (const row of rows) {
+    const group = groups.at(-1);
+    if (group?.[0].baseline === row.baseline) group.push(row);
+    else groups.push([row]);
+  }
   for (let round = 1; round <= ROUNDS; round++) {
     log(`bench: round ${round}/${ROUNDS} (load average ${loadAverage().join(' ')})`);
-    for (const row of rows) {
-      // Alternate which side goes first, so that a drift in the machine's load favours neither. A
-      // shared baseline runs once per round.
-      const sides = round % 2 ? [row.api, row.baseline] : [row.baseline, row.api];
-      for (const side of sides) {
-        if (side.rounds.length < round) side.rounds.push(await side.run(SECONDS));
+    for (const group of groups) {
+      const shift = (round - 1) % group.length;
+      const order = [...group.slice(shift), ...group.slice(0, shift)];
+      const baseline = group[0].baseline;
+      if (round % 2) baseline.rounds.push(await baseline.run(SECONDS));
+      for (const row of order) row.api.rounds.push(await row.api.run(SECONDS));
+      if (round % 2 === 0) baseline.rounds.push(await baseline.run(SECONDS));
+      for (const row of group) {
+        const a = row.api.rounds.at(-1);
+        const b = baseline.rounds.at(-1);
+        log(
+          `  ${row.name}: API ${a.rps.toFixed(0)}/s p99 ${a.p99.toFixed(1)} ms, baseline ${b.rps.toFixed(0)}/s ` +
+            `p99 ${b.p99.toFixed(1)} ms → ${(a.rps / b.rps).toFixed(2)}×${a.errors + b.errors ? ` (errors: ${a.errors}/${b.errors})` : ''}`,
+        );
       }
-      const a = row.api.rounds.at(-1);
-      const b = row.baseline.rounds.at(-1);
-      log(
-        `  ${row.name}: API ${a.rps.toFixed(0)}/s p99 ${a.p99.toFixed(1)} ms, baseline ${b.rps.toFixed(0)}/s ` +
-          `p99 ${b.p99.toFixed(1)} ms → ${(a.rps / b.rps).toFixed(2)}×${a.errors + b.errors ? ` (errors: ${a.errors}/${b.errors})` : ''}`,
-      );
     }
   }
 
   const peaks = Object.fromEntries(
-    ['api', 'apiRedis', 'apiOff', 'ingestor'].map((name) => [name, memoryOf(apps[name].pid)]),
+    ['api', 'apiRedis', 'apiOff', 'apiOther', 'ingestor']
+      .filter((name) => apps[name])
+      .map((name) => [name, memoryOf(apps[name].pid)]),
   );
   for (const row of rows) {
     for (const side of [row.api, row.baseline]) {
@@ -496,6 +565,9 @@ async function main() {
     ['API peak RSS, limits in-process (VmHWM, whole run)', peaks.api?.hwm, TARGETS.rssMb],
     ['API peak RSS, limits in Redis', peaks.apiRedis?.hwm, TARGETS.rssMb],
     ['API peak RSS, RATE_LIMIT_PUBLIC=0 (extra)', peaks.apiOff?.hwm, null],
+    ...(other
+      ? [[`API peak RSS, ${other.name}, RATE_LIMIT_PUBLIC=0 (extra)`, peaks.apiOther?.hwm, null]]
+      : []),
     ['ingestor peak RSS', peaks.ingestor?.hwm, TARGETS.rssMb],
   ].map(([name, mb, target]) => ({
     name,
@@ -530,7 +602,8 @@ async function main() {
     `reads: wrk ${THREADS} threads, ${CONNECTIONS} connections, a random client address per request, the default RATE_LIMIT_PUBLIC behind TRUST_PROXY; ingestion: Node generator (JSON batches shared with the raw ceiling), ${SERVERS.length} servers × 1 connection, batches of ${BATCH}; ` +
     (privateServer
       ? `private MariaDB server (buffer pool ${privateServer.bufferPool})`
-      : `database ${server.host}:${server.port} (DATABASE_URL or the local server)`);
+      : `database ${server.host}:${server.port} (DATABASE_URL or the local server)`) +
+    (process.env.NODE_OPTIONS ? `; the apps' NODE_OPTIONS: ${process.env.NODE_OPTIONS}` : '');
   const summary = [
     '',
     `craftstats bench — ${finishedAt.toISOString()}`,

@@ -89,18 +89,23 @@ export function waitFor(url, child, { status = 200, timeoutMs = 60_000 } = {}) {
   });
 }
 
-/** Starts a built app (dist/apps/<app>) in production mode. */
-export async function startApp(app, port, env, { label = app, nodeFlags = [] } = {}) {
+/** Starts a built app (dist/apps/<app> of this checkout, or of `checkout`) in production mode. */
+export async function startApp(app, port, env, { label = app, nodeFlags = [], checkout } = {}) {
   const childEnv = {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret!',
     LOG_LEVEL: 'warn',
+    // As with `npm start`: Node's own options reach the apps (a --max-old-space-size replaces the API's cap).
+    ...(process.env.NODE_OPTIONS ? { NODE_OPTIONS: process.env.NODE_OPTIONS } : {}),
     ...env,
   };
   // The same flags and entry as `npm start` (tools/build.mjs): the configuration people run.
-  const child = launch(process.execPath, appProcessArgs(app, nodeFlags, childEnv), { label, env: childEnv });
+  const child = launch(process.execPath, appProcessArgs(app, nodeFlags, childEnv, checkout), {
+    label,
+    env: childEnv,
+  });
   await waitFor(`http://127.0.0.1:${port}/health`, child);
   // An app that dies mid-run turns every later figure into connection errors: say why, at once.
   child.on('exit', (code, signal) => {
