@@ -1,4 +1,5 @@
 import { ERROR_MESSAGES } from '@craftstats/contracts';
+import { Transform } from 'class-transformer';
 import { IsOptional, IsString, Length, Matches, ValidateBy } from 'class-validator';
 import { DomainError } from '@craftstats/domain';
 import { toErrorEnvelope } from '../errors/error-envelope';
@@ -111,6 +112,45 @@ describe('CzechValidationPipe', () => {
     it('keeps the DTO wording for constraints without an answer', async () => {
       expect(await failure({ plain: 7 }, AnsweredDto)).toMatchObject({
         message: 'Neplatný požadavek: pole "plain" má neplatnou hodnotu.',
+      });
+    });
+  });
+
+  describe('path parameters', () => {
+    class CodeParamsDto {
+      @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.toLowerCase() : value))
+      @Matches(/^[a-f0-9]{4}$/, answerWith({ code: 'INVALID_UUID' }))
+      code!: string;
+    }
+    const param = (value: unknown) => pipe.transform(value, { type: 'param', metatype: CodeParamsDto });
+    const paramFailure = async (value: unknown) => {
+      try {
+        await param(value);
+      } catch (error) {
+        return error instanceof DomainError ? toErrorEnvelope(error).envelope : error;
+      }
+      throw new Error('expected a validation failure');
+    };
+
+    it("returns the DTO's instance with its transforms applied, the same one for the same value", async () => {
+      const first = await param({ code: 'AB12' });
+      expect(first).toBeInstanceOf(CodeParamsDto);
+      expect(first).toEqual({ code: 'ab12' });
+      expect(await param({ code: 'AB12' })).toBe(first);
+    });
+
+    it("answers with the constraint's code, or names an unknown parameter", async () => {
+      expect(await paramFailure({ code: 'xyz' })).toEqual({
+        status: 400,
+        error: 'INVALID_UUID',
+        message: ERROR_MESSAGES.INVALID_UUID,
+      });
+      expect(await paramFailure({ code: 'ab12', other: '1' })).toMatchObject({
+        error: 'VALIDATION_FAILED',
+        message: 'Neplatný požadavek: pole "other" není povolené.',
+      });
+      expect(await paramFailure(JSON.parse('{"__proto__":"x","code":"ab12"}'))).toMatchObject({
+        message: 'Neplatný požadavek: pole "__proto__" není povolené.',
       });
     });
   });
