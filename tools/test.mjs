@@ -86,21 +86,34 @@ function runStreamed(command, args) {
   });
 }
 
-/** Jest's failure blocks (`● suite › test`, the assertion and its first lines of context), at most 40 lines each. */
+/**
+ * Jest's failures, compactly: each `● suite › test` with its message and where it was thrown (the
+ * code frames and the rest of the stack are in the step's output above), at most 5 of them.
+ */
 function failureBlocks(output) {
   // Colour codes, should a tool print them anyway, are dropped.
   const lines = output.replace(/\u001b\[[0-9;]*m/g, '').split('\n');
   const blocks = [];
-  for (let i = 0; i < lines.length && blocks.length < 8; i++) {
+  for (let i = 0; i < lines.length && blocks.length < 5; i++) {
     if (!/^\s*● (?!Console)/.test(lines[i])) continue;
+    const title = lines[i].trim();
+    const block = [title];
+    let stack = 0;
     let end = i + 1;
-    while (end < lines.length && end < i + 40 && !/^\s*● /.test(lines[end])) end++;
-    const block = lines.slice(i, end).join('\n').trimEnd();
+    // A block ends at the next failure, or at Jest's next file or summary line.
+    const next = /^\s*(● |PASS |FAIL |Test Suites:|Summary of all failing tests)/;
+    for (; end < lines.length && !next.test(lines[end]); end++) {
+      const line = lines[end];
+      if (/^\s*(>\s*)?\d+ \||^\s*\|/.test(line) || line.trim() === '') continue;
+      if (/^\s*at /.test(line) && ++stack > 2) continue;
+      if (block.length < 20) block.push(`  ${line.trim()}`);
+    }
     // Jest repeats each failure in its closing summary: once is enough here.
-    if (!blocks.some((seen) => seen.split('\n')[0].trim() === lines[i].trim())) blocks.push(block);
+    if (!blocks.some((seen) => seen.startsWith(`${title}\n`) || seen === title))
+      blocks.push(block.join('\n'));
     i = end - 1;
   }
-  return blocks.length > 0 ? blocks : [lines.slice(-40).join('\n').trimEnd()];
+  return blocks.length > 0 ? blocks : [lines.slice(-30).join('\n').trimEnd()];
 }
 
 const results = [];

@@ -91,7 +91,7 @@ execFileSync(path.join(root, 'node_modules/.bin/nx'), ['graph', '--file=tmp/proj
   stdio: 'ignore',
 });
 
-/** ESLint's messages for each probe file, from one run over all of them (one start-up, not twelve). */
+/** ESLint's messages for each probe file, from one run over all of them (one start-up, not one per probe). */
 function lintProbes() {
   let output = '';
   try {
