@@ -23,10 +23,17 @@ export interface LiveLog<T> {
 }
 
 /**
+ * Streamed entries are shown in batches, at most one render per this many milliseconds: on a busy
+ * server several events arrive every second, and a render for each kept the main thread busy while
+ * the page loads (the home page's Lighthouse performance score, docs/testing.md).
+ */
+export const LIVE_BATCH_MS = 500;
+
+/**
  * A log that fills in live: the latest entries through the REST endpoint, then every new one from the
  * Server-Sent Events stream (the contracts' subscribe function). The stream opens first, so nothing
  * committed between the two is lost; what it delivered before the first load answered is shown once.
- * While `paused`, new entries wait and are counted.
+ * New entries appear in batches (`LIVE_BATCH_MS`). While `paused`, they wait and are counted.
  */
 export function useLiveLog<T>(
   latest: (signal: AbortSignal) => Promise<T[]>,
@@ -48,6 +55,19 @@ export function useLiveLog<T>(
     let loaded = false;
     const early: LiveEntry<T>[] = [];
     const add = (items: LiveEntry<T>[]): void => setEntries((shown) => [...items, ...shown].slice(0, limit));
+    let batch: LiveEntry<T>[] = [];
+    let flushTimer: ReturnType<typeof setTimeout> | undefined;
+    const flush = (): void => {
+      flushTimer = undefined;
+      const items = batch;
+      batch = [];
+      if (items.length === 0) return;
+      if (pausedRef.current) {
+        // Paused since they arrived: they wait behind those that came after the pause (newer).
+        waiting.current.push(...items);
+        setPending(waiting.current.length);
+      } else add(items);
+    };
 
     const subscription = subscribe({
       baseUrl: API_BASE_URL,
@@ -60,7 +80,10 @@ export function useLiveLog<T>(
         else if (pausedRef.current) {
           waiting.current.unshift(item);
           setPending(waiting.current.length);
-        } else add([item]);
+        } else {
+          batch.unshift(item);
+          flushTimer ??= setTimeout(flush, LIVE_BATCH_MS);
+        }
       },
     });
     setLoading(true);
@@ -85,6 +108,7 @@ export function useLiveLog<T>(
     return () => {
       controller.abort();
       subscription.close();
+      clearTimeout(flushTimer);
     };
   }, [attempt]);
 

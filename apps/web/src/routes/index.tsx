@@ -20,7 +20,7 @@ const NEWEST = 8;
 function ServerStatus() {
   const [status, retry] = useApi((signal) => api.playerCount({ signal }), []);
   return (
-    <section class="card" aria-labelledby="status-heading">
+    <section class="card status-card" aria-labelledby="status-heading">
       <h2 id="status-heading">{cs.home.statusHeading}</h2>
       {status.state === 'loading' ? (
         <Loading />
@@ -61,7 +61,7 @@ function ServerStatus() {
 function Registered() {
   const [unique, retry] = useApi((signal) => api.uniquePlayers({ signal }), []);
   return (
-    <section class="card" aria-labelledby="registered-heading">
+    <section class="card registered-card" aria-labelledby="registered-heading">
       <h2 id="registered-heading">{cs.home.registered}</h2>
       {unique.state === 'loading' ? (
         <Loading />
