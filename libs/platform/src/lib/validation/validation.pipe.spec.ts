@@ -23,9 +23,14 @@ class WordedDto {
 const pipe = new CzechValidationPipe();
 const body = (metatype: new () => object) => ({ type: 'body' as const, metatype });
 
-async function failure(value: unknown, metatype: new () => object = PlainDto): Promise<unknown> {
+/** The envelope of the failure of `value` as a body (default), path or query of `metatype`. */
+async function failure(
+  value: unknown,
+  metatype: new () => object = PlainDto,
+  type: 'body' | 'param' | 'query' = 'body',
+): Promise<unknown> {
   try {
-    await pipe.transform(value, body(metatype));
+    await pipe.transform(value, { type, metatype });
   } catch (error) {
     return error instanceof DomainError ? toErrorEnvelope(error).envelope : error;
   }
@@ -123,14 +128,7 @@ describe('CzechValidationPipe', () => {
       code!: string;
     }
     const param = (value: unknown) => pipe.transform(value, { type: 'param', metatype: CodeParamsDto });
-    const paramFailure = async (value: unknown) => {
-      try {
-        await param(value);
-      } catch (error) {
-        return error instanceof DomainError ? toErrorEnvelope(error).envelope : error;
-      }
-      throw new Error('expected a validation failure');
-    };
+    const paramFailure = (value: unknown) => failure(value, CodeParamsDto, 'param');
 
     it("returns the DTO's instance with its transforms applied, the same one for the same value", async () => {
       const first = await param({ code: 'AB12' });
@@ -161,14 +159,7 @@ describe('CzechValidationPipe', () => {
       @IsOptional() @IsString() b?: string;
     }
     const query = (value: unknown) => pipe.transform(value, { type: 'query', metatype: QueryDto });
-    const queryFailure = async (value: unknown) => {
-      try {
-        await query(value);
-      } catch (error) {
-        return error instanceof DomainError ? toErrorEnvelope(error).envelope : error;
-      }
-      throw new Error('expected a validation failure');
-    };
+    const queryFailure = (value: unknown) => failure(value, QueryDto, 'query');
 
     it('refuses unknown and repeated parameters in the order they were sent', async () => {
       expect(await queryFailure({ b: ['1', '2'], c: '1' })).toMatchObject({
