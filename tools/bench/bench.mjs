@@ -24,8 +24,8 @@
 //   npm run bench -- --only cached,profile,ingest   runs only those kinds of rows (for profiling)
 //   NODE_OPTIONS=... npm run bench   reaches the apps as with `npm start` (e.g. another heap cap)
 //   npm run bench -- --against DIR   also runs the API built in another checkout DIR (`npm run build`
-//       there), with RATE_LIMIT_PUBLIC=0 beside this one's limit-off API, as extra read rows: a
-//       before/after of a change measured in the same rounds, against the same ceilings
+//       there), as deployed (in-process limits) beside this one's in-process API, as extra read rows:
+//       a before/after of a change measured in the same rounds, against the same ceilings
 // The database (default craftstats_bench_<players>) is created, loaded and dropped; with --keep it
 // is left in place and reused by the next run with --keep (reloaded when the data or schema changed).
 // --private-server runs everything on a MariaDB of the bench's own (lib/private-server.mjs, shared
@@ -168,8 +168,8 @@ async function newestLoggedDate(server) {
 }
 
 /**
- * `--against DIR`: the API built in another checkout, started as this one's are (same flags, same
- * database, RATE_LIMIT_PUBLIC=0 as the limit-off row it stands beside), named by its commit.
+ * `--against DIR`: the API built in another checkout, started as this one's in-process row is (same
+ * flags, same database, the default public rate limit: as deployed), named by its commit.
  */
 async function startOtherApi(dir, apiEnv) {
   const checkout = path.resolve(dir);
@@ -186,7 +186,7 @@ async function startOtherApi(dir, apiEnv) {
   }
   const name = `build of ${commit}`;
   const port = await freePort();
-  const child = await startApp('api', port, apiEnv(port, { RATE_LIMIT_PUBLIC: '0' }), {
+  const child = await startApp('api', port, apiEnv(port, {}), {
     label: `api (${name})`,
     checkout,
   });
@@ -412,7 +412,7 @@ async function main() {
         ['limits in Redis', 'Redis', 'apiRedis', TARGETS.cachedRedisRatio],
         ['extra: RATE_LIMIT_PUBLIC=0', 'limit off', 'apiOff', null],
         ...(other
-          ? [[`extra: ${other.name}, RATE_LIMIT_PUBLIC=0`, `${other.name}, limit off`, 'apiOther', null]]
+          ? [[`extra: ${other.name}, limits in-process`, `${other.name}, in-process`, 'apiOther', null]]
           : []),
       ].map(([variant, short, app, ratioTarget]) => ({
         name: `GET ${p} (${variant})`,
@@ -434,14 +434,7 @@ async function main() {
         ['', 'api', TARGETS.profileRatio],
         [' (extra: RATE_LIMIT_PUBLIC=0)', 'apiOff', null, ' (limit off)'],
         ...(other
-          ? [
-              [
-                ` (extra: ${other.name}, RATE_LIMIT_PUBLIC=0)`,
-                'apiOther',
-                null,
-                ` (${other.name}, limit off)`,
-              ],
-            ]
+          ? [[` (extra: ${other.name}, limits in-process)`, 'apiOther', null, ` (${other.name}, in-process)`]]
           : []),
       ].map(([variant, app, ratioTarget, short = '']) => ({
         name: `${name} (random of ${PLAYERS.toLocaleString('en')})${variant}`,
@@ -565,9 +558,7 @@ async function main() {
     ['API peak RSS, limits in-process (VmHWM, whole run)', peaks.api?.hwm, TARGETS.rssMb],
     ['API peak RSS, limits in Redis', peaks.apiRedis?.hwm, TARGETS.rssMb],
     ['API peak RSS, RATE_LIMIT_PUBLIC=0 (extra)', peaks.apiOff?.hwm, null],
-    ...(other
-      ? [[`API peak RSS, ${other.name}, RATE_LIMIT_PUBLIC=0 (extra)`, peaks.apiOther?.hwm, null]]
-      : []),
+    ...(other ? [[`API peak RSS, ${other.name}, limits in-process (extra)`, peaks.apiOther?.hwm, null]] : []),
     ['ingestor peak RSS', peaks.ingestor?.hwm, TARGETS.rssMb],
   ].map(([name, mb, target]) => ({
     name,

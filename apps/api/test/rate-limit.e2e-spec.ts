@@ -201,7 +201,7 @@ describeEachDialect('rate limits of /account/register and /account/login', (fx) 
     expect(limits(recovered)).toEqual({ limit: '3', remaining: '2', retryAfter: null });
   });
 
-  it('sends the RateLimit headers, without counting, on body errors answered before the guard', async () => {
+  it('sends the RateLimit headers, without counting, on body errors answered before the hook counts', async () => {
     clock.nextWindow();
     const raw = (path: string, payload: string, contentType = 'application/json') =>
       postRawFrom('127.0.0.9', running.url, path, payload, contentType);

@@ -123,4 +123,19 @@ describeEachDialect('past vote months and weeks over HTTP (data ingested through
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.body).toEqual({ status: 400, error: 'VALIDATION_FAILED', message });
   });
+
+  it("switches the current month's board at midnight, while the last answer is still fresh", async () => {
+    // Mon 2026-11-30 23:59:59.5 in Prague; half a second later it is December, which has no votes.
+    const beforeMidnight = Date.UTC(2026, 10, 30, 22, 59, 59, 500);
+    api.clock.set(beforeMidnight); // the clock only moves forward: this test comes last
+    // Asked twice: the second answer is the one remembered for this request target (ADR 0075).
+    await get(url('month-votes'));
+    expect(await getData(url('month-votes'))).toEqual([
+      entry(1, 'Novak', testUuid(603), 3),
+      entry(2, 'Tyden', testUuid(604), 2),
+    ]);
+    api.clock.set(beforeMidnight + 1_000); // within the board's 2 s TTL, but the month changed
+    const december = await get(url('month-votes'));
+    expect([december.status, december.body]).toEqual([200, { status: 200, data: [] }]);
+  });
 });

@@ -1,14 +1,4 @@
-import {
-  Body,
-  Controller,
-  Get,
-  Header,
-  HttpCode,
-  Inject,
-  Post,
-  UseGuards,
-  applyDecorators,
-} from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Inject, Post, applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ACCOUNT_MESSAGES, AccountMeResponse, LoginResponse, RegisterResponse } from '@craftstats/contracts';
 import { AUTH_USERNAME_LIMIT_FACTOR } from '../rate-limit/rate-limit.constants';
@@ -16,7 +6,7 @@ import { AuthRateLimit, RATE_LIMIT_HEADER_DOCS } from '../rate-limit/rate-limit.
 import {
   AcceptsFormBody,
   AnswerErrorsWith,
-  BodyMediaTypeGuard,
+  ChecksBodyMediaType,
   ErrorEnvelopeDto,
   FORM_MEDIA_TYPE,
   JSON_MEDIA_TYPE,
@@ -53,7 +43,7 @@ const accountResult = (status: number, description: string, message: string) =>
     description,
     type: AccountResultDto,
     example: { success: status === 200, message },
-    // The rate-limit guard runs first, so every answer it let through carries the RateLimit headers.
+    // The rate-limit hook counts first, so every answer it let through carries the RateLimit headers.
     headers: RATE_LIMIT_HEADER_DOCS,
   });
 
@@ -63,7 +53,7 @@ const bodyErrors = [
     description: 'Tělo požadavku je větší než 16 KiB.',
     type: AccountResultDto,
     example: { success: false, message: ACCOUNT_BODY_MESSAGES.PAYLOAD_TOO_LARGE },
-    // Answered before the guard counts the request: the headers show the client's counter unchanged.
+    // Answered before the hook counts the request: the headers show the client's counter unchanged.
     headers: RATE_LIMIT_HEADER_DOCS,
   }),
   ApiResponse({
@@ -77,15 +67,14 @@ const bodyErrors = [
 
 /**
  * `POST /account/<path>`: a JSON or form body, answered 200 in the `{ success, message }` shape (also
- * for failures), never cached, counted by the account rate limits. Applied in the order stacked
- * decorators would be, bottom first: the media-type guard runs before the rate limit, so that a 415 is
- * not counted.
+ * for failures), never cached, counted by the account rate limits. The media type is checked before
+ * the rate limit counts (a `preValidation` hook runs before the `preHandler` one), so a 415 is not counted.
  */
 function AccountForm(path: string): MethodDecorator {
   return applyDecorators(
     ApiConsumes(JSON_MEDIA_TYPE, FORM_MEDIA_TYPE),
     AcceptsFormBody(),
-    UseGuards(BodyMediaTypeGuard),
+    ChecksBodyMediaType(),
     AuthRateLimit(),
     AnswerErrorsWith(AccountErrorAnswer),
     Header('cache-control', 'no-store'),

@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES, ERROR_MESSAGES } from '@craftstats/contracts';
 import { ErrorAnswer, MappedErrorReply, envelopeAnswer } from '@craftstats/platform';
 import { DomainError } from '@craftstats/domain';
 import { RATE_LIMIT_HEADERS } from '../rate-limit/rate-limit.constants';
-import { RateLimitGuard } from '../rate-limit/rate-limit.guard';
+import { RateLimitHook } from '../rate-limit/rate-limit.hook';
 import { ACCOUNT_BODY_MESSAGES } from './accounts.dto';
 
 /** The account wording of the statuses shared guards and the body parser raise. */
@@ -42,13 +42,13 @@ export function toAccountError(error: unknown): MappedErrorReply {
 
 /**
  * The answer shape of `/account/register` and `/account/login` (`@AnswerErrorsWith(AccountErrorAnswer)`).
- * Errors raised before the rate-limit guard ran (body parser, body limit, content type) still carry the
+ * Errors raised before the rate-limit hook ran (body parser, body limit, content type) still carry the
  * client's RateLimit headers as the counter stands (read, not counted: every answer of a rate-limited
  * endpoint carries them). Request bodies are never logged (they hold passwords).
  */
 @Injectable()
 export class AccountErrorAnswer extends ErrorAnswer {
-  constructor(@Inject(RateLimitGuard) private readonly rateLimit: RateLimitGuard) {
+  constructor(@Inject(RateLimitHook) private readonly rateLimit: RateLimitHook) {
     super();
   }
 

@@ -37,7 +37,7 @@ export class MicroCache {
     immutableMaxAge?: number,
   ): Promise<PreparedAnswer> {
     const entry = this.entries.get(key);
-    if (entry?.value !== undefined && this.clock.now() < entry.value.expiresAt) {
+    if (entry?.value !== undefined && entry.value.isFresh(this.clock.now())) {
       return Promise.resolve(entry.value);
     }
     if (entry?.inflight !== undefined) return entry.inflight;

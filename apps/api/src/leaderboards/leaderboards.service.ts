@@ -73,8 +73,12 @@ export class LeaderboardsService {
       );
     }
     if (source.period === 'total') return this.periodBoard('total', TOTAL_VOTES_KEY, false);
-    // The current month or week is open by definition: no calendar arithmetic per request.
-    return this.periodBoard(source.period, this.calendar.current()[source.period], false);
+    // The current month or week is open by definition: no calendar arithmetic per request. Its answer
+    // is served again for the same request (ServedAnswers, ADR 0075) only while its period is current.
+    const period = source.period;
+    const key = this.calendar.current()[period];
+    const stillCurrent = () => this.calendar.current()[period] === key;
+    return this.periodBoard(period, key, false).then((answer) => answer.whileCurrent(stillCurrent));
   }
 
   /** The top 50 of a level mode (level, then experience, then the usual tie rule). */

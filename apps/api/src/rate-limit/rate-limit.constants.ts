@@ -13,7 +13,7 @@ export type RateLimitScope = typeof PUBLIC_THROTTLER | typeof AUTH_THROTTLER;
  */
 export const AUTH_USERNAME_LIMIT_FACTOR = 10;
 
-/** Metadata key set by `@PublicRateLimit()` / `@AuthRateLimit()`: which scope guards the route. */
+/** Metadata key set by `@PublicRateLimit()` / `@AuthRateLimit()`: which scope counts the route (in its Fastify route config). */
 export const RATE_LIMIT_SCOPE = 'craftstats:rate-limit-scope';
 
 /** Standard header names (IETF draft "RateLimit header fields for HTTP", as most proxies/clients read them). */

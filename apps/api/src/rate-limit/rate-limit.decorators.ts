@@ -1,10 +1,11 @@
-import { SetMetadata, UseGuards, applyDecorators } from '@nestjs/common';
+import { applyDecorators } from '@nestjs/common';
+import { PATH_METADATA } from '@nestjs/common/constants';
+import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants';
 import { ApiResponse } from '@nestjs/swagger';
 import { ACCOUNT_MESSAGES, ERROR_MESSAGES } from '@craftstats/contracts';
-import { ErrorEnvelopeDto } from '@craftstats/platform';
+import { ErrorEnvelopeDto, WithRouteConfig } from '@craftstats/platform';
 import { AccountResultDto } from '../openapi/openapi.schemas';
-import { AUTH_THROTTLER, PUBLIC_THROTTLER, RATE_LIMIT_SCOPE } from './rate-limit.constants';
-import { RateLimitGuard } from './rate-limit.guard';
+import { AUTH_THROTTLER, PUBLIC_THROTTLER, RATE_LIMIT_SCOPE, RateLimitScope } from './rate-limit.constants';
 
 const RATE_LIMIT_RESPONSE_HEADERS = {
   'RateLimit-Limit': {
@@ -36,12 +37,11 @@ const RETRY_AFTER_HEADER = {
  * Every answer then carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; over the
  * limit the request gets 429 `{ status: 429, error: 'RATE_LIMITED', message }` with `Retry-After`
  * (the global error envelope). The 429 is documented in the OpenAPI document by this decorator.
- * The guard runs before the handler, so cached (304) answers are counted too.
+ * The rate-limit hook counts before anything answers, so cached (304) answers are counted too.
  */
 export function PublicRateLimit(): ClassDecorator & MethodDecorator {
   return applyDecorators(
-    SetMetadata(RATE_LIMIT_SCOPE, PUBLIC_THROTTLER),
-    UseGuards(RateLimitGuard),
+    RateLimited(PUBLIC_THROTTLER),
     ApiResponse({
       status: 429,
       description: 'Příliš mnoho požadavků z této adresy; zkus to znovu po `Retry-After` sekundách.',
@@ -61,8 +61,7 @@ export function PublicRateLimit(): ClassDecorator & MethodDecorator {
  */
 export function AuthRateLimit(): MethodDecorator & ClassDecorator {
   return applyDecorators(
-    SetMetadata(RATE_LIMIT_SCOPE, AUTH_THROTTLER),
-    UseGuards(RateLimitGuard),
+    RateLimited(AUTH_THROTTLER),
     ApiResponse({
       status: 429,
       description:
@@ -72,6 +71,30 @@ export function AuthRateLimit(): MethodDecorator & ClassDecorator {
       headers: { ...RETRY_AFTER_HEADER, ...RATE_LIMIT_RESPONSE_HEADERS },
     }),
   );
+}
+
+/**
+ * Puts `scope` in the Fastify route config of the decorated handler, or of every route handler of the
+ * decorated class that does not declare its own: the rate-limit hook reads it there (`RateLimitHook`),
+ * before Nest runs the route. Member decorators run before the class's, so the handlers exist.
+ */
+function RateLimited(scope: RateLimitScope): ClassDecorator & MethodDecorator {
+  const onHandler = WithRouteConfig({ [RATE_LIMIT_SCOPE]: scope });
+  return (target: object, key?: string | symbol, descriptor?: PropertyDescriptor): void => {
+    if (key !== undefined && descriptor !== undefined) {
+      onHandler(target, key, descriptor);
+      return;
+    }
+    const prototype = (target as { prototype: object }).prototype;
+    for (const name of Object.getOwnPropertyNames(prototype)) {
+      const handler = Object.getOwnPropertyDescriptor(prototype, name);
+      if (typeof handler?.value !== 'function' || !Reflect.hasMetadata(PATH_METADATA, handler.value))
+        continue;
+      const config = Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler.value) as
+        Record<string, unknown> | undefined;
+      if (config?.[RATE_LIMIT_SCOPE] === undefined) onHandler(prototype, name, handler);
+    }
+  };
 }
 
 /** The headers of a rate-limited 2xx answer, for `@ApiResponse({ headers })` of the decorated endpoints. */

@@ -1,11 +1,11 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, ApiConfig, Clock, ClockModule } from '@craftstats/platform';
 import { LocalCounters, RateLimitCounters, SharedCounters } from './rate-limit.counters';
-import { RateLimitGuard } from './rate-limit.guard';
+import { RateLimitHook } from './rate-limit.hook';
 
 /**
  * Rate limiting of the API (global, so any feature module can use `@PublicRateLimit()` /
- * `@AuthRateLimit()` without importing anything): the guard and its counters, in this instance
+ * `@AuthRateLimit()` without importing anything): the hook that counts (installed at module init) and its counters, in this instance
  * (`LocalCounters`), or shared by every instance on REDIS_URL (`SharedCounters`, keys prefixed with
  * RATE_LIMIT_PREFIX); ADR 0073.
  */
@@ -21,9 +21,9 @@ import { RateLimitGuard } from './rate-limit.guard';
           ? new LocalCounters(clock)
           : new SharedCounters(clock, config.redisUrl, config.rateLimitPrefix),
     },
-    RateLimitGuard,
+    RateLimitHook,
   ],
-  exports: [RateLimitGuard, RateLimitCounters],
+  exports: [RateLimitHook, RateLimitCounters],
 })
 export class RateLimitModule implements OnApplicationShutdown {
   constructor(@Inject(RateLimitCounters) private readonly counters: RateLimitCounters) {}

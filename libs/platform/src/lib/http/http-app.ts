@@ -21,11 +21,12 @@ import { NestPinoLogger, bindRequestLogger } from '../logging/nest-logger';
 import { CzechValidationPipe } from '../validation/validation.pipe';
 import { Metrics } from '../metrics/metrics';
 import { SECURITY_HEADERS, corsHook } from './edge';
-import { PreparedAnswer, writePreparedAnswer } from './prepared-answer';
+import { PreparedAnswer, ServedAnswers, writePreparedAnswer } from './prepared-answer';
 import { Clock } from '../time/clock';
 import type { ServiceConfig } from '../config/app-config';
 import { installEdgeAnswers, rawEnvelopeAnswer } from './edge-answers';
 import { installGracefulClose } from './graceful-close';
+import { bodyMediaTypeHook } from './request-body';
 
 export interface HttpAppOptions {
   /** App name in logs and metrics. */
@@ -89,17 +90,45 @@ function answerClientError(error: { code?: string; rawPacket?: unknown }, socket
 
 /**
  * Nest's Fastify adapter, writing a controller's {@link PreparedAnswer} with `writePreparedAnswer` at the
- * app's Clock (`now`, set once the app exists); every other return value is sent as Nest sends it.
+ * app's Clock (`now`, set once the app exists) and remembering it for its request target
+ * (`served`, see {@link servedAnswers}); every other return value is sent as Nest sends it.
  */
 class AppFastifyAdapter extends FastifyAdapter {
   now: () => number = Date.now;
+  readonly served = new ServedAnswers();
 
   override reply(response: FastifyReply | ServerResponse, body: unknown, statusCode?: number): FastifyReply {
     if (body instanceof PreparedAnswer && !(response instanceof ServerResponse)) {
-      return writePreparedAnswer(response.request, response, body, this.now());
+      const request = response.request;
+      if (request.method === 'GET' || request.method === 'HEAD') this.served.remember(request.url, body);
+      return writePreparedAnswer(request, response, body, this.now());
     }
     return super.reply(response, body, statusCode);
   }
+}
+
+/**
+ * For a GET or HEAD request, answers with the prepared answer a controller last returned for the same
+ * request target if it is still fresh (ADR 0075), written exactly as the controller's answer was:
+ * `writePreparedAnswer`, then the `onSend` and `onResponse` hooks as for any answer. The returned
+ * function answers nothing and returns false when there is none. Only for routes whose answer depends
+ * on nothing but the target (the API's public reads, after their rate limit is counted), from a
+ * `preHandler` hook. `httpAdapter` is the app's (`HttpAdapterHost`); the app must be made by `createHttpApp`.
+ */
+export function servedAnswers(
+  httpAdapter: unknown,
+): (request: FastifyRequest, reply: FastifyReply) => boolean {
+  if (!(httpAdapter instanceof AppFastifyAdapter))
+    throw new Error('servedAnswers: the app was not made by createHttpApp');
+  const adapter = httpAdapter;
+  return (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    const now = adapter.now();
+    const answer = adapter.served.fresh(request.url, now);
+    if (answer === undefined) return false;
+    writePreparedAnswer(request, reply, answer, now);
+    return true;
+  };
 }
 
 function appClock(app: NestFastifyApplication): Clock | undefined {
@@ -196,6 +225,8 @@ export async function createHttpApp(
   });
   installEdgeAnswers(app);
   installGracefulClose(app);
+  // Routes that check their body's media type (`ChecksBodyMediaType`): after parsing, before anything counts.
+  fastify.addHook('preValidation', bodyMediaTypeHook);
 
   // Decided once: with LOG_REQUESTS=off (or a level above info) a request builds no log line at all.
   const logRequests = options.logging.requests && logger.isLevelEnabled('info');

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PreparedAnswer, matchesIfNoneMatch, writePreparedAnswer } from './prepared-answer';
+import { PreparedAnswer, ServedAnswers, matchesIfNoneMatch, writePreparedAnswer } from './prepared-answer';
 
 describe('PreparedAnswer', () => {
   it('serializes { status: 200, data } to UTF-8 bytes with a quoted sha256 ETag of those bytes', () => {
@@ -102,5 +102,46 @@ describe('writePreparedAnswer', () => {
       body: undefined,
       headers: { etag: answer.etag, 'cache-control': 'public, max-age=4' },
     });
+  });
+});
+
+describe('ServedAnswers', () => {
+  it('gives back the answer remembered for a request target until its TTL runs out, then forgets it', () => {
+    const served = new ServedAnswers();
+    const answer = PreparedAnswer.of([1], 10_000, 2_000);
+    served.remember('/economy/log', answer);
+    expect([served.fresh('/economy/log', 10_000), served.fresh('/economy/log', 11_999)]).toEqual([
+      answer,
+      answer,
+    ]);
+    expect(served.fresh('/economy/log?x=1', 10_000)).toBeUndefined();
+    expect(served.fresh('/economy/log', 12_000)).toBeUndefined();
+    expect(served.size).toBe(0);
+  });
+
+  it('serves an answer made for the current period only while it is current', () => {
+    let month = '2026-11';
+    const answer = PreparedAnswer.of([1], 0, 2_000);
+    const current = answer.whileCurrent(() => month === '2026-11');
+    expect([current.body, current.etag, current.expiresAt]).toEqual([
+      answer.body,
+      answer.etag,
+      answer.expiresAt,
+    ]);
+    const served = new ServedAnswers();
+    served.remember('/economy/leaderboard/month-votes', current);
+    expect(served.fresh('/economy/leaderboard/month-votes', 1_000)).toBe(current);
+    month = '2026-12';
+    expect(served.fresh('/economy/leaderboard/month-votes', 1_000)).toBeUndefined();
+    // The micro-cache's own answer stays fresh for its key (the period) until it expires.
+    expect(answer.isFresh(1_000)).toBe(true);
+  });
+
+  it('holds at most its bound of targets, dropping the oldest first', () => {
+    const served = new ServedAnswers(3);
+    const answer = PreparedAnswer.of([], 0, 60_000);
+    for (const target of ['/a', '/b', '/c', '/d']) served.remember(target, answer);
+    expect(served.size).toBe(3);
+    expect(['/a', '/b', '/d'].map((t) => served.fresh(t, 0) === answer)).toEqual([false, true, true]);
   });
 });

@@ -22,6 +22,8 @@ export class PreparedAnswer {
      * max-age=<this>, immutable` instead of what is left of the TTL.
      */
     readonly immutableMaxAge: number | undefined,
+    /** See {@link PreparedAnswer.whileCurrent}; undefined = valid until `expiresAt`. */
+    private readonly current?: () => boolean,
   ) {}
 
   /** Serializes `{ status: 200, data }` read at `createdAt`, served for `ttlMs`. */
@@ -29,6 +31,27 @@ export class PreparedAnswer {
     const body = Buffer.from(JSON.stringify({ status: 200, data }), 'utf8');
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
     return new PreparedAnswer(body, etag, createdAt, createdAt + ttlMs, immutableMaxAge);
+  }
+
+  /**
+   * The same answer (the same bytes) for a request whose meaning changes with time, such as the board
+   * of the current vote month: served again by {@link ServedAnswers} only while `current()` holds. The
+   * micro-caches keep the answer itself, whose data stays true for its key (the period) until it expires.
+   */
+  whileCurrent(current: () => boolean): PreparedAnswer {
+    return new PreparedAnswer(
+      this.body,
+      this.etag,
+      this.createdAt,
+      this.expiresAt,
+      this.immutableMaxAge,
+      current,
+    );
+  }
+
+  /** True while the answer may be served at `now`: its TTL has not run out and it is still current. */
+  isFresh(now: number): boolean {
+    return now < this.expiresAt && (this.current === undefined || this.current());
   }
 
   /**
@@ -68,4 +91,45 @@ export function writePreparedAnswer(
   void reply.header('etag', answer.etag).header('cache-control', answer.cacheControl(now));
   if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   return reply.code(200).header('content-type', JSON_TYPE).send(answer.body);
+}
+
+/**
+ * Upper bound of request targets {@link ServedAnswers} remembers. Each holds only a reference to an
+ * answer a micro-cache made, so the bound limits the keys and how long an evicted answer stays alive.
+ */
+export const SERVED_ANSWERS_MAX_TARGETS = 4_096;
+
+/**
+ * Per request target (`request.url`: path and query string as sent), the prepared answer last written
+ * for it (ADR 0075). A later request for the same target, while that answer is fresh, gets it without
+ * Nest's router, pipes and controller: the target was routed, validated and looked up to exactly this
+ * answer, and it depends on nothing else of the request. Bounded; the oldest target goes first.
+ */
+export class ServedAnswers {
+  private readonly targets = new Map<string, PreparedAnswer>();
+
+  constructor(private readonly maxTargets = SERVED_ANSWERS_MAX_TARGETS) {}
+
+  /** Remembers that `target` was answered with `answer`. */
+  remember(target: string, answer: PreparedAnswer): void {
+    if (this.targets.get(target) === answer) return;
+    this.targets.set(target, answer);
+    if (this.targets.size <= this.maxTargets) return;
+    const oldest = this.targets.keys().next();
+    if (oldest.done !== true) this.targets.delete(oldest.value);
+  }
+
+  /** The answer remembered for `target` if it is fresh at `now` (a stale one is forgotten). */
+  fresh(target: string, now: number): PreparedAnswer | undefined {
+    const answer = this.targets.get(target);
+    if (answer === undefined) return undefined;
+    if (answer.isFresh(now)) return answer;
+    this.targets.delete(target);
+    return undefined;
+  }
+
+  /** Number of targets remembered (tests). */
+  get size(): number {
+    return this.targets.size;
+  }
 }

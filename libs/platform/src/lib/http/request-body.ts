@@ -1,5 +1,4 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '@craftstats/domain';
 import { WithRouteConfig, routeConfigOf } from './route-config';
 
@@ -8,6 +7,8 @@ export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
 
 /** Route config key of {@link AcceptsFormBody}. */
 const ACCEPTS_FORM_BODY = 'craftstatsAcceptsFormBody';
+/** Route config key of {@link ChecksBodyMediaType}. */
+const CHECKS_BODY_MEDIA_TYPE = 'craftstatsChecksBodyMediaType';
 
 /** The media type of a Content-Type header, lower-case, without its parameters ('' for none). */
 function mediaType(contentType: string | undefined): string {
@@ -31,7 +32,7 @@ function hasBody(request: FastifyRequest): boolean {
  * Fastify adapter parses every form within the app's body limit (fast-querystring) into an object
  * without `Object.prototype`, one text per field and an array for a field sent more than once; the
  * route's DTO then validates it exactly as a JSON body (an array is not text, `__proto__` and
- * `constructor` are refused by name). Other routes keep refusing forms ({@link BodyMediaTypeGuard}).
+ * `constructor` are refused by name). Other routes keep refusing forms ({@link ChecksBodyMediaType}).
  */
 export function AcceptsFormBody(): MethodDecorator {
   return WithRouteConfig({ [ACCEPTS_FORM_BODY]: true });
@@ -42,20 +43,31 @@ export function acceptsFormBody(request: FastifyRequest): boolean {
 }
 
 /**
- * Refuses a request body that is not `application/json` — or a UTF-8 form, on a route that
- * {@link AcceptsFormBody} — with 415 UNSUPPORTED_MEDIA_TYPE (Fastify would parse `text/plain` into a
- * string, and Nest parses every form). List it before guards that count the request (the rate limit).
+ * Route metadata: a request body that is not `application/json` — or a UTF-8 form, on a route that
+ * {@link AcceptsFormBody} — is refused with 415 UNSUPPORTED_MEDIA_TYPE (Fastify would parse `text/plain`
+ * into a string, and Nest parses every form). Checked by {@link bodyMediaTypeHook}, a `preValidation`
+ * hook: before the `preHandler` hooks that count the request (the API's rate limits), so a 415 is not counted.
  */
-@Injectable()
-export class BodyMediaTypeGuard implements CanActivate {
-  canActivate(context: ExecutionContext): boolean {
-    const request = context.switchToHttp().getRequest<FastifyRequest>();
-    if (!hasBody(request)) return true;
-    const type = mediaType(request.headers['content-type']);
-    if (type === JSON_MEDIA_TYPE) return true;
-    if (type === FORM_MEDIA_TYPE && acceptsFormBody(request) && isUtf8(request.headers['content-type'])) {
-      return true;
-    }
-    throw DomainError.of('UNSUPPORTED_MEDIA_TYPE');
+export function ChecksBodyMediaType(): MethodDecorator {
+  return WithRouteConfig({ [CHECKS_BODY_MEDIA_TYPE]: true });
+}
+
+/** The 415 for a request whose body's media type its route does not take, else undefined. */
+export function bodyMediaTypeError(request: FastifyRequest): DomainError | undefined {
+  if (!hasBody(request)) return undefined;
+  const type = mediaType(request.headers['content-type']);
+  if (type === JSON_MEDIA_TYPE) return undefined;
+  if (type === FORM_MEDIA_TYPE && acceptsFormBody(request) && isUtf8(request.headers['content-type'])) {
+    return undefined;
   }
+  return DomainError.of('UNSUPPORTED_MEDIA_TYPE');
+}
+
+/** Fastify `preValidation` hook of {@link ChecksBodyMediaType} (createHttpApp installs it). */
+export function bodyMediaTypeHook(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: (error?: Error) => void,
+): void {
+  done(routeConfigOf(request, CHECKS_BODY_MEDIA_TYPE) === true ? bodyMediaTypeError(request) : undefined);
 }

@@ -1,9 +1,9 @@
 import { isIPv6 } from 'node:net';
-import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { nickKey, DomainError } from '@craftstats/domain';
-import { APP_CONFIG, ApiConfig } from '@craftstats/platform';
+import { APP_CONFIG, ApiConfig, routeConfigOf, servedAnswers } from '@craftstats/platform';
 import {
   AUTH_USERNAME_LIMIT_FACTOR,
   RATE_LIMIT_HEADERS,
@@ -22,8 +22,8 @@ interface Counted {
 const MAX_TRACKED_USERNAME = 64;
 
 /**
- * The rate-limit guard of the API, applied through `@PublicRateLimit()` / `@AuthRateLimit()`
- * (ADRs 0009, 0070, 0073):
+ * The rate limits of the API, declared on routes with `@PublicRateLimit()` / `@AuthRateLimit()`
+ * (ADRs 0009, 0070, 0073, 0075):
  * - public reads: RATE_LIMIT_PUBLIC requests per minute per client address;
  * - account endpoints: RATE_LIMIT_AUTH attempts per minute per client address, then
  *   AUTH_USERNAME_LIMIT_FACTOR times that per username from all addresses together, counting only the
@@ -32,50 +32,59 @@ const MAX_TRACKED_USERNAME = 64;
  * exhausted counter); a refusal is 429 RATE_LIMITED with `Retry-After`, in the route's answer shape. A
  * limit of 0 turns a scope off (no counting, no headers).
  *
- * Synchronous: the counters (`RateLimitCounters`) never wait for a round trip, shared in Redis or not.
+ * Counted in a Fastify `preHandler` hook (installed at module init): after the body is parsed (the
+ * username), before Nest's router, guards and pipes, so a public read whose answer is fresh in
+ * `servedAnswers` is answered right there, counted, without entering Nest (ADR 0075). Synchronous:
+ * the counters (`RateLimitCounters`) never wait for a round trip, shared in Redis or not.
  * The client is `request.ip`: the socket address, or behind a proxy listed in TRUST_PROXY the client
  * it forwards for. IPv6 clients are counted per /64, as they usually own a whole /64.
  */
 @Injectable()
-export class RateLimitGuard implements CanActivate {
-  /** Per route handler, its scope, or null for a route without one or whose scope is off. */
-  private readonly routes = new WeakMap<object, RateLimitScope | null>();
+export class RateLimitHook implements OnModuleInit {
   private readonly limits: Readonly<Record<RateLimitScope, number>>;
 
   constructor(
     private readonly counters: RateLimitCounters,
-    @Inject(Reflector) private readonly reflector: Reflector,
+    @Inject(HttpAdapterHost) private readonly host: HttpAdapterHost,
     @Inject(APP_CONFIG) config: Pick<ApiConfig, 'rateLimitPublic' | 'rateLimitAuth'>,
   ) {
     this.limits = { public: config.rateLimitPublic, auth: config.rateLimitAuth };
   }
 
-  canActivate(context: ExecutionContext): boolean {
-    const handler = context.getHandler();
-    let scope = this.routes.get(handler);
-    if (scope === undefined) {
-      const declared = this.reflector.getAllAndOverride<RateLimitScope | undefined>(RATE_LIMIT_SCOPE, [
-        handler,
-        context.getClass(),
-      ]);
-      scope = declared !== undefined && this.limits[declared] > 0 ? declared : null;
-      this.routes.set(handler, scope);
-    }
-    if (scope === null) return true;
-    const http = context.switchToHttp();
-    const request = http.getRequest<FastifyRequest>();
+  onModuleInit(): void {
+    const adapter = this.host.httpAdapter;
+    const serve = servedAnswers(adapter);
+    (adapter.getInstance() as FastifyInstance).addHook(
+      'preHandler',
+      (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+        const scope = routeConfigOf(request, RATE_LIMIT_SCOPE) as RateLimitScope | undefined;
+        if (scope === undefined) {
+          done();
+          return;
+        }
+        const refused = this.count(scope, request, reply);
+        if (refused !== undefined) done(refused);
+        else if (scope !== 'public' || !serve(request, reply)) done();
+      },
+    );
+  }
+
+  /**
+   * Counts `request` in `scope` and sets its RateLimit headers on `reply`; returns the 429 to answer
+   * when a counter is over its limit. Nothing is counted while the scope's limit is 0.
+   */
+  count(scope: RateLimitScope, request: FastifyRequest, reply: FastifyReply): DomainError | undefined {
+    if (this.limits[scope] === 0) return undefined;
     const counted = scope === 'public' ? this.countPublic(request) : this.countAuth(request);
-    void http.getResponse<FastifyReply>().headers(rateLimitHeaders(counted));
+    void reply.headers(rateLimitHeaders(counted));
     const refused = counted.find((c) => c.count.hits > c.limit);
-    if (refused !== undefined) {
-      throw DomainError.of('RATE_LIMITED', { retryAfterSeconds: seconds(refused.count.resetMs) });
-    }
-    return true;
+    if (refused === undefined) return undefined;
+    return DomainError.of('RATE_LIMITED', { retryAfterSeconds: seconds(refused.count.resetMs) });
   }
 
   /**
    * The RateLimit headers of the client's account-endpoint counter as it stands, without counting: for
-   * answers given before the guard ran (a body Fastify could not parse, a wrong content type). Empty
+   * answers given before the hook ran (a body Fastify could not parse, a wrong content type). Empty
    * when that scope is off.
    */
   peekHeaders(request: FastifyRequest): Record<string, string> {

@@ -1,7 +1,5 @@
-import type { ExecutionContext } from '@nestjs/common';
-import type { Reflector } from '@nestjs/core';
+import type { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from '@craftstats/domain';
 import { Clock, toErrorEnvelope } from '@craftstats/platform';
 import {
   AUTH_THROTTLER,
@@ -10,40 +8,27 @@ import {
   RateLimitScope,
 } from './rate-limit.constants';
 import { LocalCounters } from './rate-limit.counters';
-import { RateLimitGuard, clientOf } from './rate-limit.guard';
+import { RateLimitHook, clientOf } from './rate-limit.hook';
 
 /** 10 s into a window: 50 s left of it. */
 const NOW = 29_000_000 * RATE_LIMIT_WINDOW_MS + 10_000;
 
-function guardFor(scope: RateLimitScope | undefined, limits = { public: 3, auth: 2 }) {
+function hookFor(scope: RateLimitScope, limits = { public: 3, auth: 2 }) {
   const clock = { now: () => NOW } as Clock;
-  const reflector = { getAllAndOverride: () => scope } as unknown as Reflector;
-  const guard = new RateLimitGuard(new LocalCounters(clock), reflector, {
+  const hook = new RateLimitHook(new LocalCounters(clock), {} as HttpAdapterHost, {
     rateLimitPublic: limits.public,
     rateLimitAuth: limits.auth,
   });
-  const handler = () => undefined;
-  /** One request from `ip` (with `body`): the headers set and the outcome (true, or the 429's headers). */
+  /** One request from `ip` (with `body`): the headers set and the outcome (passed, or the 429's headers). */
   const request = (ip: string, body?: unknown) => {
     const headers: Record<string, string> = {};
     const reply = { headers: (h: Record<string, string>) => Object.assign(headers, h) };
-    const context = {
-      getHandler: () => handler,
-      getClass: () => Object,
-      switchToHttp: () => ({
-        getRequest: () => ({ ip, body }) as unknown as FastifyRequest,
-        getResponse: () => reply as unknown as FastifyReply,
-      }),
-    } as unknown as ExecutionContext;
-    try {
-      return { passed: guard.canActivate(context), headers };
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      const { envelope, headers: answered } = toErrorEnvelope(error);
-      return { refused: envelope.status, code: envelope.error, retryAfter: answered['retry-after'], headers };
-    }
+    const refused = hook.count(scope, { ip, body } as unknown as FastifyRequest, reply as unknown as FastifyReply);
+    if (refused === undefined) return { passed: true, headers };
+    const { envelope, headers: answered } = toErrorEnvelope(refused);
+    return { refused: envelope.status, code: envelope.error, retryAfter: answered['retry-after'], headers };
   };
-  return { guard, request };
+  return { hook, request };
 }
 
 const limited = (limit: number, remaining: number) => ({
@@ -52,9 +37,9 @@ const limited = (limit: number, remaining: number) => ({
   'RateLimit-Reset': '50',
 });
 
-describe('RateLimitGuard, public reads', () => {
+describe('RateLimitHook, public reads', () => {
   it('counts per client address and answers the request over the limit 429 RATE_LIMITED with Retry-After', () => {
-    const { request } = guardFor(PUBLIC_THROTTLER);
+    const { request } = hookFor(PUBLIC_THROTTLER);
     const answers = [1, 2, 3, 4].map(() => request('198.51.100.1'));
     expect(answers).toEqual([
       { passed: true, headers: limited(3, 2) },
@@ -67,7 +52,7 @@ describe('RateLimitGuard, public reads', () => {
   });
 
   it('counts an IPv6 client per /64, and an IPv4-mapped address as its IPv4 address', () => {
-    const { request } = guardFor(PUBLIC_THROTTLER);
+    const { request } = hookFor(PUBLIC_THROTTLER);
     request('2001:db8:1:2::1');
     expect(request('2001:db8:1:2:ffff::9').headers['RateLimit-Remaining']).toBe('1');
     expect(request('2001:db8:1:3::1').headers['RateLimit-Remaining']).toBe('2');
@@ -75,18 +60,17 @@ describe('RateLimitGuard, public reads', () => {
     expect(request('203.0.113.5').headers['RateLimit-Remaining']).toBe('1');
   });
 
-  it('does not count, and sets no header, on a route without a scope or with its limit at 0', () => {
-    expect(guardFor(undefined).request('198.51.100.1')).toEqual({ passed: true, headers: {} });
-    const off = guardFor(PUBLIC_THROTTLER, { public: 0, auth: 2 });
+  it('does not count, and sets no header, while the limit is 0', () => {
+    const off = hookFor(PUBLIC_THROTTLER, { public: 0, auth: 2 });
     for (let i = 0; i < 5; i++) expect(off.request('198.51.100.1')).toEqual({ passed: true, headers: {} });
   });
 });
 
-describe('RateLimitGuard, account endpoints', () => {
+describe('RateLimitHook, account endpoints', () => {
   const attempt = (username: string) => ({ username, password: 'x' });
 
   it("refuses an address over RATE_LIMIT_AUTH, and its refused attempts do not use the name's budget", () => {
-    const { request } = guardFor(AUTH_THROTTLER);
+    const { request } = hookFor(AUTH_THROTTLER);
     const attacker = [1, 2, 3, 4, 5].map(() => request('198.51.100.66', attempt('Admin_Pepa')));
     expect(attacker.map((a) => ('passed' in a ? 'passed' : a.refused))).toEqual([
       'passed',
@@ -100,7 +84,7 @@ describe('RateLimitGuard, account endpoints', () => {
   });
 
   it('bounds a name at 10× RATE_LIMIT_AUTH from all addresses together', () => {
-    const { request } = guardFor(AUTH_THROTTLER);
+    const { request } = hookFor(AUTH_THROTTLER);
     for (let address = 0; address < 10; address++) {
       for (let i = 0; i < 2; i++)
         expect(request(`10.0.0.${address}`, attempt('Admin_Pepa'))).toMatchObject({ passed: true });
@@ -115,12 +99,12 @@ describe('RateLimitGuard, account endpoints', () => {
     expect(request('10.0.0.98', attempt('Jiny_Clen'))).toMatchObject({ passed: true });
   });
 
-  it("reads an address's counter without counting (peekHeaders), for answers given before the guard", () => {
-    const { guard, request } = guardFor(AUTH_THROTTLER);
+  it("reads an address's counter without counting (peekHeaders), for answers given before the hook", () => {
+    const { hook, request } = hookFor(AUTH_THROTTLER);
     const asRequest = { ip: '198.51.100.9' } as FastifyRequest;
-    expect(guard.peekHeaders(asRequest)).toEqual(limited(2, 2));
+    expect(hook.peekHeaders(asRequest)).toEqual(limited(2, 2));
     request('198.51.100.9', attempt('Nikdo'));
-    expect([guard.peekHeaders(asRequest), guard.peekHeaders(asRequest)]).toEqual([
+    expect([hook.peekHeaders(asRequest), hook.peekHeaders(asRequest)]).toEqual([
       limited(2, 1),
       limited(2, 1),
     ]);
