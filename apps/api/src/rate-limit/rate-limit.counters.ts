@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
 import { Clock } from '@craftstats/platform';
@@ -67,37 +68,56 @@ export const SHARED_MAX_PENDING = 20_000;
 
 /**
  * HINCRBY of each (field, hits) pair in the window's hash, which expires two windows later: the totals
- * of every instance that shares this Redis and RATE_LIMIT_PREFIX. One round trip per flush.
+ * of every instance that shares this Redis and RATE_LIMIT_PREFIX. Answers `field total …` of the keys
+ * whose total reached ARGV[2] (see `sharedFrom`). One round trip per flush.
  */
 export const SHARED_FLUSH_LUA = `
-local totals = {}
-for i = 2, #ARGV, 2 do
-  totals[#totals + 1] = redis.call('HINCRBY', KEYS[1], ARGV[i], ARGV[i + 1])
+local from = tonumber(ARGV[2])
+local heard = {}
+for i = 3, #ARGV, 2 do
+  local total = redis.call('HINCRBY', KEYS[1], ARGV[i], ARGV[i + 1])
+  if total >= from then
+    heard[#heard + 1] = ARGV[i]
+    heard[#heard + 1] = total
+  end
 end
 redis.call('PEXPIRE', KEYS[1], ARGV[1])
-return totals
+return heard
 `;
 
 type RedisWithFlush = Redis & {
-  craftstatsRateLimitFlush(key: string, ...args: (string | number)[]): Promise<number[]>;
+  craftstatsRateLimitFlush(key: string, ...args: (string | number)[]): Promise<(string | number)[]>;
 };
 
 interface Pending {
   scope: CounterScope;
-  key: string;
+  /** `fieldOf(key)`: what Redis and the totals know the key by. */
+  field: string;
   window: number;
   hits: number;
 }
 
 /**
+ * From which total over all instances a key's total is sent to every instance: a tenth of its
+ * scope's limit (at least 1). Below it the key is under its limit everywhere (each instance's own count
+ * is at most the total), so no instance needs it to refuse correctly; only its RateLimit-Remaining on
+ * one instance may leave out the others' hits, by less than a tenth of the limit (ADR 0075). Keeps a
+ * flood of one-off client addresses from being broadcast back to every instance.
+ */
+export function sharedFrom(limit: number): number {
+  return Math.max(1, Math.floor(limit / 10));
+}
+
+/**
  * Counters shared by every API instance on one Redis (REDIS_URL), without a round trip per request:
  * each instance counts here as `LocalCounters` does, and every SHARED_FLUSH_MS sends the hits counted
- * since the last flush to Redis in one script call, which answers each key's total over all instances;
- * the instance then publishes those totals, and every instance (itself included) takes them into its
- * view of the totals. A key's count is the larger of this instance's own and (the last total heard of
- * + the hits counted here since). Tolerance: hits on other instances are seen here within one flush
- * (plus a round trip), so a client spreading requests over n instances may exceed the limit by what it
- * sends in that time on the other n - 1. While Redis is unreachable each instance still holds the whole
+ * since the last flush to Redis in one script call, which answers the total over all instances of each
+ * key whose total reached `sharedFrom` its limit; the instance takes those totals into its view of the
+ * totals and publishes them, and every other instance takes them too. A key's count is the larger of
+ * this instance's own and (the last total heard of + the hits counted here since). Tolerance: hits on
+ * other instances are seen here within one flush (plus a round trip), so a client spreading requests
+ * over n instances may exceed the limit by what it sends in that time on the other n - 1; below a
+ * tenth of its limit a key's RateLimit-Remaining counts this instance's hits only. While Redis is unreachable each instance still holds the whole
  * limit by itself (logged), so the limit is never off, at worst multiplied by the number of instances.
  */
 export class SharedCounters extends RateLimitCounters {
@@ -112,12 +132,16 @@ export class SharedCounters extends RateLimitCounters {
   /** The connection that listens to the other instances' totals (a subscriber can do nothing else). */
   private readonly subscriber: Redis;
   private readonly channel: string;
+  /** Prefix of this instance's messages: it applies its own totals when Redis answers, not again. */
+  private readonly instance = randomBytes(6).toString('hex');
   private lastErrorLog = 0;
 
   constructor(
     clock: Clock,
     url: string,
     private readonly prefix: string,
+    /** Per scope, its limit (`sharedFrom`); a scope not given shares every total. */
+    private readonly limits: Partial<Record<CounterScope, number>> = {},
   ) {
     super(clock);
     const redis = new Redis(url, {
@@ -146,26 +170,29 @@ export class SharedCounters extends RateLimitCounters {
   hit(scope: CounterScope, key: string): WindowCount {
     const own = this.own.hit(scope, key);
     const { index } = this.window();
-    const id = `${scope}\u0000${key}`;
-    const waiting = this.pending.get(id);
+    const field = fieldOf(key);
+    const id = `${scope} ${field}`;
+    let waiting = this.pending.get(id);
     if (waiting !== undefined && waiting.window === index) {
       waiting.hits += 1;
     } else if (this.pending.size < SHARED_MAX_PENDING) {
-      this.pending.set(id, { scope, key, window: index, hits: 1 });
+      waiting = { scope, field, window: index, hits: 1 };
+      this.pending.set(id, waiting);
     } else {
       // Counted here only until a flush has room again; start one now.
+      waiting = undefined;
       void this.flush();
     }
-    const shared = this.sketch(scope).estimate(fieldOf(key), index) + (this.pending.get(id)?.hits ?? 0);
+    const shared = this.sketch(scope).estimate(field, index) + (waiting?.hits ?? 0);
     return { hits: Math.max(own.hits, shared), resetMs: own.resetMs };
   }
 
   peek(scope: CounterScope, key: string): WindowCount {
     const own = this.own.peek(scope, key);
     const { index } = this.window();
-    const waiting = this.pending.get(`${scope}\u0000${key}`);
-    const shared =
-      this.sketch(scope).estimate(fieldOf(key), index) + (waiting?.window === index ? waiting.hits : 0);
+    const field = fieldOf(key);
+    const waiting = this.pending.get(`${scope} ${field}`);
+    const shared = this.sketch(scope).estimate(field, index) + (waiting?.window === index ? waiting.hits : 0);
     return { hits: Math.max(own.hits, shared), resetMs: own.resetMs };
   }
 
@@ -189,13 +216,19 @@ export class SharedCounters extends RateLimitCounters {
     }
   }
 
-  /** Totals another instance (or this one) published: `<scope> <window> <field> <total> …`. */
+  /** Totals an instance published: `<instance> <scope> <window> <field> <total> …`. */
   private hear(message: string): void {
-    const [scope, window, ...pairs] = message.split(' ');
-    const totals = this.totals.get(scope as CounterScope);
+    const [instance, scope, window, ...pairs] = message.split(' ');
+    if (instance === this.instance) return;
+    this.raise(scope as CounterScope, Number(window), pairs);
+  }
+
+  /** Takes totals (`field`, `total` alternating) into this instance's view of the totals. */
+  private raise(scope: CounterScope, window: number, pairs: readonly (string | number)[]): void {
+    const totals = this.totals.get(scope);
     if (totals === undefined) return;
     for (let i = 0; i + 1 < pairs.length; i += 2) {
-      totals.raise(pairs[i] as string, Number(window), Number(pairs[i + 1]));
+      totals.raise(String(pairs[i]), window, Number(pairs[i + 1]));
     }
   }
 
@@ -208,17 +241,19 @@ export class SharedCounters extends RateLimitCounters {
       else group.push(entry);
     }
     for (const [hash, entries] of groups) {
+      const { scope, window } = entries[0] as Pending;
+      const limit = this.limits[scope];
       // Fields are hashes of the keys: no client text (an address, a username) is stored verbatim.
-      const fields = entries.map((entry) => fieldOf(entry.key));
-      const args: (string | number)[] = [2 * RATE_LIMIT_WINDOW_MS];
-      entries.forEach((entry, i) => args.push(fields[i] as string, entry.hits));
+      const args: (string | number)[] = [
+        2 * RATE_LIMIT_WINDOW_MS,
+        limit === undefined ? 1 : sharedFrom(limit),
+      ];
+      for (const entry of entries) args.push(entry.field, entry.hits);
       try {
-        const totals = await this.redis.craftstatsRateLimitFlush(hash, ...args);
-        const first = entries[0] as Pending;
-        const heard = [first.scope, String(first.window)];
-        fields.forEach((field, i) => heard.push(field, String(totals[i] ?? 0)));
-        this.hear(heard.join(' '));
-        await this.redis.publish(this.channel, heard.join(' '));
+        const heard = await this.redis.craftstatsRateLimitFlush(hash, ...args);
+        if (heard.length === 0) continue;
+        this.raise(scope, window, heard);
+        await this.redis.publish(this.channel, `${this.instance} ${scope} ${window} ${heard.join(' ')}`);
       } catch (error) {
         // The hits stay counted here (`own`): this instance alone still holds the whole limit.
         this.reportError(error instanceof Error ? error : new Error(String(error)));

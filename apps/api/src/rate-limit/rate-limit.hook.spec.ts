@@ -22,8 +22,17 @@ function hookFor(scope: RateLimitScope, limits = { public: 3, auth: 2 }) {
   /** One request from `ip` (with `body`): the headers set and the outcome (passed, or the 429's headers). */
   const request = (ip: string, body?: unknown) => {
     const headers: Record<string, string> = {};
-    const reply = { headers: (h: Record<string, string>) => Object.assign(headers, h) };
-    const refused = hook.count(scope, { ip, body } as unknown as FastifyRequest, reply as unknown as FastifyReply);
+    const reply = {
+      header(name: string, value: string) {
+        headers[name] = value;
+        return reply;
+      },
+    };
+    const refused = hook.count(
+      scope,
+      { ip, body } as unknown as FastifyRequest,
+      reply as unknown as FastifyReply,
+    );
     if (refused === undefined) return { passed: true, headers };
     const { envelope, headers: answered } = toErrorEnvelope(refused);
     return { refused: envelope.status, code: envelope.error, retryAfter: answered['retry-after'], headers };

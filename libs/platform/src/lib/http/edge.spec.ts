@@ -1,4 +1,4 @@
-import { SECURITY_HEADERS, corsOriginFor } from './edge';
+import { SECURITY_HEADERS, corsOriginFor, trustedProxies } from './edge';
 
 const request = (method: string, url: string, requestMethod?: string) => ({
   method,
@@ -48,5 +48,44 @@ describe('SECURITY_HEADERS', () => {
     });
     expect(SECURITY_HEADERS['content-security-policy']).toContain("default-src 'self'");
     expect(SECURITY_HEADERS['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+});
+
+describe('trustedProxies (TRUST_PROXY)', () => {
+  it('trusts exactly the listed addresses and subnets, IPv4-mapped addresses as their IPv4 address', () => {
+    const trusts = trustedProxies(['127.0.0.1', '10.0.0.0/8', 'fd00::/8', '2001:db8::5']);
+    if (trusts === false) throw new Error('a non-empty list must give a trust function');
+    const verdicts = Object.fromEntries(
+      [
+        '127.0.0.1',
+        '::ffff:127.0.0.1',
+        '127.0.0.2',
+        '10.255.0.1',
+        '::ffff:10.1.2.3',
+        '11.0.0.1',
+        'fd12::1',
+        'fe80::1',
+        '2001:db8::5',
+        '2001:db8::6',
+        'not an address',
+      ].map((address) => [address, trusts(address)]),
+    );
+    expect(verdicts).toEqual({
+      '127.0.0.1': true,
+      '::ffff:127.0.0.1': true,
+      '127.0.0.2': false,
+      '10.255.0.1': true,
+      '::ffff:10.1.2.3': true,
+      '11.0.0.1': false,
+      'fd12::1': true,
+      'fe80::1': false,
+      '2001:db8::5': true,
+      '2001:db8::6': false,
+      'not an address': false,
+    });
+  });
+
+  it('trusts nobody for an empty list', () => {
+    expect(trustedProxies([])).toBe(false);
   });
 });

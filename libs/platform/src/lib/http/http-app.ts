@@ -20,7 +20,7 @@ import { AppLogger, createLogger, lazyChildLogger, requestIdOf } from '../loggin
 import { NestPinoLogger, bindRequestLogger } from '../logging/nest-logger';
 import { CzechValidationPipe } from '../validation/validation.pipe';
 import { Metrics } from '../metrics/metrics';
-import { SECURITY_HEADERS, corsHook } from './edge';
+import { SECURITY_HEADERS, corsHook, trustedProxies } from './edge';
 import { PreparedAnswer, ServedAnswers, writePreparedAnswer } from './prepared-answer';
 import { Clock } from '../time/clock';
 import type { ServiceConfig } from '../config/app-config';
@@ -172,8 +172,7 @@ export async function createHttpApp(
     logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: false,
     genReqId: (raw: { headers: IncomingHttpHeaders }) => requestIdOf(raw.headers[REQUEST_ID_HEADER]),
-    trustProxy:
-      options.trustProxy !== undefined && options.trustProxy.length > 0 ? options.trustProxy : false,
+    trustProxy: trustedProxies(options.trustProxy ?? []),
     // Keep-alive sockets without a request in flight are closed at shutdown; busy ones finish first.
     forceCloseConnections: 'idle',
     // Requests on open connections during shutdown are processed and answered with `Connection: close`
@@ -236,21 +235,25 @@ export async function createHttpApp(
     // Body parser, guards, handlers, services and the error filter log with the request's id from here on.
     bindRequestLogger(request.log as AppLogger, done);
   });
-  fastify.addHook('onResponse', async (request: TimedRequest, reply: FastifyReply) => {
+  // A callback hook, not an async one: no promise per request.
+  fastify.addHook('onResponse', (request: TimedRequest, reply: FastifyReply, done: () => void) => {
     const seconds = Number(process.hrtime.bigint() - (request[started] ?? process.hrtime.bigint())) / 1e9;
     const route = request.routeOptions?.url ?? 'unmatched';
     options.metrics.observe(request.method, route, reply.statusCode, seconds);
-    if (!logRequests) return;
-    request.log.info({
-      msg: 'request',
-      method: request.method,
-      route,
-      path: request.url.split('?')[0].slice(0, 200),
-      status: reply.statusCode,
-      ip: request.ip,
-      ms: Math.round(seconds * 10_000) / 10,
-    });
+    if (logRequests) {
+      request.log.info({
+        msg: 'request',
+        method: request.method,
+        route,
+        path: request.url.split('?')[0].slice(0, 200),
+        status: reply.statusCode,
+        ip: request.ip,
+        ms: Math.round(seconds * 10_000) / 10,
+      });
+    }
+    done();
   });
+
   return app;
 }
 
