@@ -68,25 +68,19 @@ export const SHARED_MAX_PENDING = 20_000;
 
 /**
  * HINCRBY of each (field, hits) pair in the window's hash, which expires two windows later: the totals
- * of every instance that shares this Redis and RATE_LIMIT_PREFIX. Answers `field total …` of the keys
- * whose total reached ARGV[2] (see `sharedFrom`). One round trip per flush.
+ * of every instance that shares this Redis and RATE_LIMIT_PREFIX. One round trip per flush.
  */
 export const SHARED_FLUSH_LUA = `
-local from = tonumber(ARGV[2])
-local heard = {}
-for i = 3, #ARGV, 2 do
-  local total = redis.call('HINCRBY', KEYS[1], ARGV[i], ARGV[i + 1])
-  if total >= from then
-    heard[#heard + 1] = ARGV[i]
-    heard[#heard + 1] = total
-  end
+local totals = {}
+for i = 2, #ARGV, 2 do
+  totals[#totals + 1] = redis.call('HINCRBY', KEYS[1], ARGV[i], ARGV[i + 1])
 end
 redis.call('PEXPIRE', KEYS[1], ARGV[1])
-return heard
+return totals
 `;
 
 type RedisWithFlush = Redis & {
-  craftstatsRateLimitFlush(key: string, ...args: (string | number)[]): Promise<(string | number)[]>;
+  craftstatsRateLimitFlush(key: string, ...args: (string | number)[]): Promise<number[]>;
 };
 
 interface Pending {
@@ -98,27 +92,16 @@ interface Pending {
 }
 
 /**
- * From which total over all instances a key's total is sent to every instance: a tenth of its
- * scope's limit (at least 1). Below it the key is under its limit everywhere (each instance's own count
- * is at most the total), so no instance needs it to refuse correctly; only its RateLimit-Remaining on
- * one instance may leave out the others' hits, by less than a tenth of the limit (ADR 0075). Keeps a
- * flood of one-off client addresses from being broadcast back to every instance.
- */
-export function sharedFrom(limit: number): number {
-  return Math.max(1, Math.floor(limit / 10));
-}
-
-/**
  * Counters shared by every API instance on one Redis (REDIS_URL), without a round trip per request:
  * each instance counts here as `LocalCounters` does, and every SHARED_FLUSH_MS sends the hits counted
- * since the last flush to Redis in one script call, which answers the total over all instances of each
- * key whose total reached `sharedFrom` its limit; the instance takes those totals into its view of the
- * totals and publishes them, and every other instance takes them too. A key's count is the larger of
- * this instance's own and (the last total heard of + the hits counted here since). Tolerance: hits on
- * other instances are seen here within one flush (plus a round trip), so a client spreading requests
- * over n instances may exceed the limit by what it sends in that time on the other n - 1; below a
- * tenth of its limit a key's RateLimit-Remaining counts this instance's hits only. While Redis is unreachable each instance still holds the whole
- * limit by itself (logged), so the limit is never off, at worst multiplied by the number of instances.
+ * since the last flush to Redis in one script call, which answers each key's total over all instances;
+ * the instance takes those totals into its view of the totals and publishes them, and every other
+ * instance takes them too. A key's count is the larger of this instance's own and (the last total
+ * heard of + the hits counted here since). Tolerance: hits on other instances are seen here within one
+ * flush (plus a round trip), so a client spreading requests over n instances may exceed the limit by
+ * what it sends in that time on the other n - 1. While Redis is unreachable each instance still holds
+ * the whole limit by itself (logged), so the limit is never off, at worst multiplied by the number of
+ * instances.
  */
 export class SharedCounters extends RateLimitCounters {
   private readonly logger = new Logger('RateLimit');
@@ -140,8 +123,6 @@ export class SharedCounters extends RateLimitCounters {
     clock: Clock,
     url: string,
     private readonly prefix: string,
-    /** Per scope, its limit (`sharedFrom`); a scope not given shares every total. */
-    private readonly limits: Partial<Record<CounterScope, number>> = {},
   ) {
     super(clock);
     const redis = new Redis(url, {
@@ -242,16 +223,13 @@ export class SharedCounters extends RateLimitCounters {
     }
     for (const [hash, entries] of groups) {
       const { scope, window } = entries[0] as Pending;
-      const limit = this.limits[scope];
       // Fields are hashes of the keys: no client text (an address, a username) is stored verbatim.
-      const args: (string | number)[] = [
-        2 * RATE_LIMIT_WINDOW_MS,
-        limit === undefined ? 1 : sharedFrom(limit),
-      ];
+      const args: (string | number)[] = [2 * RATE_LIMIT_WINDOW_MS];
       for (const entry of entries) args.push(entry.field, entry.hits);
       try {
-        const heard = await this.redis.craftstatsRateLimitFlush(hash, ...args);
-        if (heard.length === 0) continue;
+        const totals = await this.redis.craftstatsRateLimitFlush(hash, ...args);
+        const heard: (string | number)[] = [];
+        entries.forEach((entry, i) => heard.push(entry.field, totals[i] ?? 0));
         this.raise(scope, window, heard);
         await this.redis.publish(this.channel, `${this.instance} ${scope} ${window} ${heard.join(' ')}`);
       } catch (error) {

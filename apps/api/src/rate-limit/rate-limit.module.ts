@@ -1,6 +1,5 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, ApiConfig, Clock, ClockModule } from '@craftstats/platform';
-import { AUTH_USERNAME_LIMIT_FACTOR } from './rate-limit.constants';
 import { LocalCounters, RateLimitCounters, SharedCounters } from './rate-limit.counters';
 import { RateLimitHook } from './rate-limit.hook';
 
@@ -20,11 +19,7 @@ import { RateLimitHook } from './rate-limit.hook';
       useFactory: (clock: Clock, config: ApiConfig): RateLimitCounters =>
         config.redisUrl === null
           ? new LocalCounters(clock)
-          : new SharedCounters(clock, config.redisUrl, config.rateLimitPrefix, {
-              public: config.rateLimitPublic,
-              'auth-ip': config.rateLimitAuth,
-              'auth-user': config.rateLimitAuth * AUTH_USERNAME_LIMIT_FACTOR,
-            }),
+          : new SharedCounters(clock, config.redisUrl, config.rateLimitPrefix),
     },
     RateLimitHook,
   ],
