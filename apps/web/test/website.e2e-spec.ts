@@ -437,6 +437,15 @@ describeWithChromium(
         }
         expect(await page.getAttribute('#search', 'aria-expanded')).toBe('true');
         await page.keyboard.press('ArrowDown');
+        // The first suggestion becomes the active one (waited for: the page renders after the key event).
+        await page
+          .waitForFunction(
+            () =>
+              document.querySelector('#search')?.getAttribute('aria-activedescendant') === 'search-list-0',
+            undefined,
+            { timeout: 2_000 },
+          )
+          .catch(() => undefined);
         expect(await page.getAttribute('#search', 'aria-activedescendant')).toBe('search-list-0');
         await page.keyboard.press('Enter');
         await page.waitForURL(url(WEB_PATHS.playerByNick(PEPA.nick)));
