@@ -751,19 +751,38 @@ async function checkSameProfiles(apiPort, rawPort) {
   );
 }
 
+/** Stops what the run started and removes what it made; once, whether it ended, failed or was interrupted. */
+let cleaning;
+function cleanUp() {
+  cleaning ??= (async () => {
+    await stopAll();
+    await removeRedisCounts();
+    rmSync(tmp, { recursive: true, force: true });
+    if (privateServer) privateServer.remove();
+    else if (!options.keep) {
+      await dropDatabase(server).catch((error) => log(`could not drop ${server.database}: ${error.message}`));
+    }
+  })();
+  return cleaning;
+}
+// Ctrl-C (or a kill) mid-run: the apps, the servers and the private MariaDB go too, not only this process.
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    interrupted = true;
+    log(`bench: ${signal}, stopping what it started`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
 let exitCode = 0;
 try {
   await main();
 } catch (error) {
-  log(`bench failed: ${error.stack ?? error}`);
+  // Interrupted, what fails next is only the run being stopped.
+  if (!interrupted) log(`bench failed: ${error.stack ?? error}`);
   exitCode = 1;
 } finally {
-  await stopAll();
-  await removeRedisCounts();
-  rmSync(tmp, { recursive: true, force: true });
-  if (privateServer) privateServer.remove();
-  else if (!options.keep) {
-    await dropDatabase(server).catch((error) => log(`could not drop ${server.database}: ${error.message}`));
-  }
+  await cleanUp();
 }
 process.exit(exitCode);
