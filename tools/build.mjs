@@ -110,10 +110,10 @@ export function buildWithNx(apps = APPS) {
 }
 
 /**
- * V8's old generation of the API, in MB: its live data is bounded (sized micro-caches, fixed-size
- * rate-limit counters), and without a cap V8 lets garbage grow the heap far past it before a full
- * collection. 128 keeps it under 200 MB resident (docs/operations.md, "Memory"). Not the ingestor's:
- * replaying a player whose older event arrived late loads that player's whole log, which has no bound.
+ * V8's old generation of each app, in MB: their live data is bounded (the API's sized micro-caches and
+ * fixed-size rate-limit counters; the ingestor's batches, at most 1 MiB each, and replays that read a
+ * player's log in windows, ADR 0076), and without a cap V8 lets garbage grow the heap far past it
+ * before a full collection. 128 keeps each under 200 MB resident (docs/operations.md, "Memory").
  * A `--max-old-space-size` in NODE_OPTIONS replaces it.
  */
 export const OLD_SPACE_MB = 128;
@@ -125,7 +125,7 @@ export const OLD_SPACE_MB = 128;
  * is run the same way (the benchmark's `--against`).
  */
 export function appProcessArgs(app, extraFlags = [], env = process.env, checkout = root) {
-  const capped = app === 'api' && !/--max-old-space-size/.test(env.NODE_OPTIONS ?? '');
+  const capped = !/--max-old-space-size/.test(env.NODE_OPTIONS ?? '');
   return [
     ...extraFlags,
     ...(capped ? [`--max-old-space-size=${OLD_SPACE_MB}`] : []),

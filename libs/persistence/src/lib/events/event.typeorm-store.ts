@@ -18,9 +18,8 @@ import {
   supportsInsertReturning,
 } from '../database/sql-dialect';
 import { inProjectionTransaction } from '../database/transactions';
-import { loadHistories } from '../projections/event-history.reader';
+import { replayFromLog } from '../projections/event-history.reader';
 import { loadPlayersForUpdate } from '../projections/projection.loader';
-import { replayStoredPlayer } from '../projections/projection.rebuild';
 import { ProjectionWrite, ProjectionWriter } from '../projections/projection.writer';
 import { LOG_EVENT_KEY, LOG_TABLES, LogKind, logKindOf } from '../logs/log-rows';
 
@@ -33,7 +32,7 @@ import { LOG_EVENT_KEY, LOG_TABLES, LogKind, logKindOf } from '../logs/log-rows'
  *  2. lock the players concerned in uuid order (SELECT … FOR UPDATE on MySQL; SQLite locks the whole
  *     file) and project: a player whose new events all sort after the newest event it has seen gets
  *     them folded on (`foldEvents`); a player who receives an older event is replayed from its whole
- *     log instead of being patched (ADR 0015). Then players, balances, vote counters and the
+ *     log instead of being patched (ADR 0015), read in date windows (ADR 0076). Then players, balances, vote counters and the
  *     registration counter are written set by set (`ProjectionWriter`).
  * Deadlocks and creation races with another process roll back and retry the whole batch; a batch
  * that rolls back leaves nothing stored, so its events are new again on the next attempt.
@@ -166,15 +165,15 @@ export class TypeOrmEventStore extends EventStore {
     }
     // An event older than what the player's projection has seen: replay the player's whole log
     // (which already holds this batch's events) rather than patch it.
-    const histories = await loadHistories(manager, late);
+    const replays = await replayFromLog(manager, late, stored, ctx.timeZone);
     for (const uuid of late) {
       const current = stored.get(uuid);
-      if (current === undefined) continue;
-      const after = replayStoredPlayer(current, histories.get(uuid) ?? [], ctx.timeZone);
+      const replay = replays.get(uuid);
+      if (current === undefined || replay === undefined) continue;
       writes.push({
         id: current.id,
         before: current.projection,
-        after,
+        after: replay.result,
         replace: true,
         createdAt: current.createdAt,
       });

@@ -1,13 +1,5 @@
 import { DataSource, EntityManager, In } from 'typeorm';
-import {
-  ECONOMY_TYPES,
-  FoldResult,
-  PlayerProjection,
-  SourcedEvent,
-  countVotes,
-  foldEvents,
-  nickKey,
-} from '@craftstats/domain';
+import { ECONOMY_TYPES, FoldResult, PlayerProjection, countVotes, nickKey } from '@craftstats/domain';
 import { dialectOf } from '../database/data-source';
 import { chunk, quoteIdentifier } from '../database/sql-dialect';
 import { inProjectionTransaction } from '../database/transactions';
@@ -19,7 +11,7 @@ import { PlayerEntity } from '../players/player.entity';
 import { PlayerMapper } from '../players/player.mapper';
 import { CounterEntity } from '../stats/counter.entity';
 import { REGISTERED_PLAYERS_COUNTER } from '../stats/counter.names';
-import { loadHistories } from './event-history.reader';
+import { replayFromLog } from './event-history.reader';
 import { StoredPlayer, loadPlayersForUpdate } from './projection.loader';
 import { ProjectionWrite, ProjectionWriter } from './projection.writer';
 
@@ -70,19 +62,6 @@ export interface RebuildReport {
 }
 
 export const MAX_REPORTED_DRIFT = 1000;
-
-/** The projection of a stored player's whole log: the web group, which no event sets, is kept. */
-export function replayStoredPlayer(
-  stored: StoredPlayer | undefined,
-  history: readonly SourcedEvent[],
-  timeZone: string,
-): FoldResult {
-  const after = foldEvents(null, history, { timeZone });
-  if (stored !== undefined) {
-    after.player.webGroup = stored.projection.webGroup;
-  }
-  return after;
-}
 
 /** Every uuid the logs mention, sorted. */
 async function loggedUuids(dataSource: DataSource): Promise<string[]> {
@@ -204,19 +183,13 @@ export async function rebuildProjections(
   for (const part of chunk(uuids, options.chunkSize ?? 200)) {
     const outcome = await inProjectionTransaction(dataSource, async (manager) => {
       const stored = await loadPlayersForUpdate(manager, dialect, part);
-      const histories = await loadHistories(manager, part);
+      const replays = await replayFromLog(manager, part, stored, timeZone);
       let events = 0;
       const players = part.flatMap((uuid) => {
-        const history = histories.get(uuid) ?? [];
-        events += history.length;
-        if (history.length === 0) return [];
-        return [
-          {
-            uuid,
-            stored: stored.get(uuid),
-            expected: replayStoredPlayer(stored.get(uuid), history, timeZone),
-          },
-        ];
+        const replay = replays.get(uuid);
+        if (replay === undefined) return [];
+        events += replay.events;
+        return [{ uuid, stored: stored.get(uuid), expected: replay.result, replay }];
       });
       const drift = await compare(manager, players);
       const drifted = new Set(drift.map((d) => d.uuid));
@@ -228,7 +201,8 @@ export async function rebuildProjections(
             before: p.stored?.projection ?? null,
             after: p.expected,
             replace: true,
-            createdAt: p.stored?.createdAt ?? firstReceipt(histories.get(p.uuid) ?? []),
+            // A player the rebuild creates: the earliest event date (receipt times are not replayed).
+            createdAt: p.stored?.createdAt ?? p.replay.firstDate,
           }));
         await writer.write(manager, writes);
       }
@@ -247,11 +221,6 @@ export async function rebuildProjections(
 
   if (!options.playerUuids) record(await checkRegisteredCounter(dataSource, !options.verify));
   return report;
-}
-
-/** created_at of a player the rebuild creates: the earliest event date (receipt times are not replayed). */
-function firstReceipt(history: readonly SourcedEvent[]): number {
-  return history.reduce((min, e) => Math.min(min, e.event.date), Number.MAX_SAFE_INTEGER);
 }
 
 /**
