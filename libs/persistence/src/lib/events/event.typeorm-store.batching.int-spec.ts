@@ -109,8 +109,8 @@ describeEachDialect('TypeOrmEventStore batching', (fx) => {
       }
       // New players: both logs (each INSERT also tells which events are new), the (empty) locking
       // read, players insert (+ ids without RETURNING), balances, votes, the registration counter.
-      // Existing ones: the locking read and their balances, one players update, the renamed
-      // players' vote rows, the rest as above. No claim table, no sessions table.
+      // Existing ones: the locking read (not their balances), one players update, the renamed
+      // players' balance and vote rows, the rest as above. No claim table, no sessions table.
       expect(await supportsInsertReturning(ds)).toBe(true); // MariaDB 10.5+ and SQLite; MySQL: below
       expect(counts['new 2']).toEqual({
         ...(fx.dialect === 'mysql' ? { SET: 1, START: 1 } : { BEGIN: 1 }),
@@ -128,8 +128,8 @@ describeEachDialect('TypeOrmEventStore batching', (fx) => {
         'INSERT economy_log': 1,
         'INSERT achievement_log': 1,
         'SELECT players': 1,
-        'SELECT player_balances': 1,
         'INSERT players': 1,
+        'UPDATE player_balances': 1,
         'INSERT player_balances': 1,
         'UPDATE vote_counts': 1,
         'INSERT vote_counts': 1,
@@ -181,6 +181,51 @@ describeEachDialect('TypeOrmEventStore batching', (fx) => {
         accepted: 50,
         duplicates: 0,
       });
+    } finally {
+      await ds.destroy();
+    }
+  });
+
+  it('updates only the players columns that changed in the batch', async () => {
+    const logger = recordingLogger();
+    const ds = createDataSource(fx.db.settings, { logger });
+    await ds.initialize();
+    try {
+      const store = new TypeOrmEventStore(ds);
+      const ctx = { source: 'lobby', receivedAt: RECEIVED, timeZone: TZ };
+      const first = (playerNo += 1000);
+      await store.ingest(batchFor(first, 3, T0, false), ctx);
+      const level = (p: number, n: number) =>
+        gameEvent({
+          action: 'PLAYER_UPDATE_LEVEL',
+          uuid: uuidOf(p),
+          nick: `Hrac_${p}`,
+          mode: 'skyblock',
+          level: n,
+          experience: 7 * n,
+          date: T0 + 50_000 + p,
+        });
+      logger.queries.length = 0;
+      await store.ingest([level(first, 4), level(first + 1, 5), level(first + 2, 6)], ctx);
+      const upserts = logger.queries.filter((q) => statementKind(q) === 'INSERT players');
+      expect(upserts).toHaveLength(1);
+      const sets = /(?:ON DUPLICATE KEY UPDATE|DO UPDATE SET) (.*)$/s.exec(upserts[0] ?? '')?.[1] ?? '';
+      const assigned = [...sets.matchAll(/[`"](\w+)[`"] = /g)].map((m) => m[1]).sort();
+      expect(assigned).toEqual(
+        ['last_event_date', 'last_event_id', 'skyblock_experience', 'skyblock_level'].sort(),
+      );
+      const rows: Array<{
+        uuid: string;
+        skyblock_level: number | string;
+        nick: string;
+        created_at: number | string;
+      }> = await fx.dataSource.query(
+        'SELECT uuid, skyblock_level, nick, created_at FROM players WHERE uuid IN (?, ?, ?) ORDER BY uuid',
+        [uuidOf(first), uuidOf(first + 1), uuidOf(first + 2)],
+      );
+      expect(rows.map((r) => [r.uuid, Number(r.skyblock_level), r.nick, Number(r.created_at)])).toEqual(
+        [0, 1, 2].map((i) => [uuidOf(first + i), 4 + i, `Hrac_${first + i}`, RECEIVED]),
+      );
     } finally {
       await ds.destroy();
     }

@@ -152,9 +152,13 @@ describeEachDialect('TypeOrmEventStore', (fx) => {
   it('renames a player and keeps its leaderboard rows under the new nick', async () => {
     const uuid = testUuid(400);
     await store.ingest(
-      [gameEvent({ action: 'ECONOMY_EVENTPOINTS_ADD', uuid, nick: 'OldName', new_value: 9, date: T0 })],
+      [
+        gameEvent({ action: 'ECONOMY_EVENTPOINTS_ADD', uuid, nick: 'OldName', new_value: 9, date: T0 }),
+        gameEvent({ action: 'PLAYER_VOTE', uuid, nick: 'OldName', site: 'craftlist.org', date: T0 + 1 }),
+      ],
       ctx(),
     );
+    // The rename alone: the balance and vote rows it does not touch take the new nick in place.
     await store.ingest(
       [gameEvent({ action: 'ECONOMY_CHANGE_NAME', uuid, nick: 'NewName', date: T0 + 10 })],
       ctx(),
@@ -162,6 +166,11 @@ describeEachDialect('TypeOrmEventStore', (fx) => {
     expect(await players.findByNick('oldname', periods)).toBeNull();
     expect((await players.findByNick('newname', periods))?.player.uuid).toBe(uuid);
     expect(await boards.topBalances('EVENTPOINTS', 50)).toEqual([{ nick: 'NewName', uuid, value: 9 }]);
+    const copies: Array<{ nick_lower: string }> = await fx.dataSource.query(
+      'SELECT nick_lower FROM player_balances WHERE uuid = ? UNION ALL SELECT nick_lower FROM vote_counts WHERE uuid = ?',
+      [uuid, uuid],
+    );
+    expect(copies.map((row) => row.nick_lower)).toEqual(['newname', 'newname', 'newname', 'newname']);
   });
 
   it('returns the latest 50 public log rows newest first and hides other actions', async () => {

@@ -112,7 +112,7 @@ describeEachDialect('TypeOrmPlayerRepository profile lookups', (fx) => {
     expect(await repository.findByNick('PEPA_novak', PERIODS)).toEqual(expected);
   });
 
-  it('loads players for update exactly as they were stored (raw read, ADR 0059)', async () => {
+  it('loads players for update exactly as they were stored, but their balances (raw read, ADR 0059 and 0077)', async () => {
     const full = await store(fullPlayer(902, 'Raw_Full'));
     const bare = newPlayer(testUuid(903), 'Raw_Bare', T0);
     const bareId = await store(bare, []);
@@ -120,12 +120,14 @@ describeEachDialect('TypeOrmPlayerRepository profile lookups', (fx) => {
       loadPlayersForUpdate(manager, fx.dialect, [testUuid(903), testUuid(902), testUuid(902), testUuid(904)]),
     );
     expect([...loaded.keys()]).toEqual([testUuid(902), testUuid(903)]);
+    // The balances are not read: each is 0 as of 0, as a new player has it.
+    const unread = newPlayer(testUuid(902), 'Raw_Full', T0).balances;
+    expect(Object.values(fullPlayer(902, 'Raw_Full').balances).some((b) => b.asOf !== 0)).toBe(true);
     expect(loaded.get(testUuid(902))).toEqual({
       id: full,
       createdAt: T0,
-      projection: fullPlayer(902, 'Raw_Full'),
+      projection: { ...fullPlayer(902, 'Raw_Full'), balances: unread },
     });
-    // A balance without a row reads as zero, as a new player has it.
     expect(loaded.get(testUuid(903))).toEqual({
       id: bareId,
       createdAt: T0,

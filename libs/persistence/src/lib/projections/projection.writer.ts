@@ -33,12 +33,16 @@ interface PlayerColumns {
   /** Every column but id, in metadata order: the INSERT of new players. */
   insert: ReadonlyArray<keyof PlayerRow>;
   insertSql: (rows: number, returning: boolean) => string;
-  /** Every column but created_at (id first, as in the metadata), then created_at: the upsert. */
-  update: ReadonlyArray<keyof PlayerRow | 'id'>;
-  upsertColumns: readonly string[];
-  replace: readonly string[];
+  /**
+   * The columns the upsert of changed players always sends: those without a default (the statement
+   * is an INSERT before it is an update, and both dialects refuse a NOT NULL column without a value
+   * even when the row then exists). created_at is among them, in the VALUES only.
+   */
+  required: ReadonlyArray<keyof PlayerRow>;
   /** The row's columns but id and created_at: what decides whether a stored player changed. */
   compared: ReadonlyArray<keyof PlayerRow>;
+  /** The column's name in the table, by property name. */
+  columnName: (property: string) => string;
   /** The driver's value of a column (`preparePersistentValue`), by property name. */
   prepare: (property: string, value: unknown) => unknown;
 }
@@ -71,7 +75,6 @@ export class ProjectionWriter {
     const driver = manager.connection.driver;
     const byProperty = new Map<string, ColumnMetadata>(metadata.columns.map((c) => [c.propertyName, c]));
     const insert = metadata.columns.filter((c) => c.propertyName !== 'id');
-    const update = metadata.columns.filter((c) => c.propertyName !== 'createdAt');
     const createdAt = byProperty.get('createdAt') as ColumnMetadata;
     const placeholders = `(${insert.map(() => '?').join(', ')})`;
     const insertHead = `INSERT INTO ${this.q('players')} (${insert.map((c) => this.q(c.databaseName)).join(', ')}) VALUES `;
@@ -81,10 +84,11 @@ export class ProjectionWriter {
         insertHead +
         Array(rows).fill(placeholders).join(', ') +
         (returning ? ` RETURNING ${this.q('id')}, ${this.q('uuid')}` : ''),
-      update: update.map((c) => c.propertyName as keyof PlayerRow | 'id'),
-      upsertColumns: [...update.map((c) => c.databaseName), createdAt.databaseName],
-      replace: update.filter((c) => c.propertyName !== 'id').map((c) => c.databaseName),
+      required: insert
+        .filter((c) => c.default === undefined && !c.isNullable)
+        .map((c) => c.propertyName as keyof PlayerRow),
       compared: insert.filter((c) => c !== createdAt).map((c) => c.propertyName as keyof PlayerRow),
+      columnName: (property) => (byProperty.get(property) as ColumnMetadata).databaseName,
       prepare: (property, value) =>
         driver.preparePersistentValue(value, byProperty.get(property) as ColumnMetadata),
     };
@@ -105,8 +109,20 @@ export class ProjectionWriter {
     const ids = await this.writePlayers(manager, writes, options.returning ?? false);
     const entries = writes.map((write) => ({ write, id: ids.get(write.after.player.uuid) as number }));
     const replaced = entries.filter((e) => e.write.replace && e.write.id !== null).map((e) => e.id);
+    // The leaderboard rows carry a copy of the nick for their tie-break index: a renamed player's rows
+    // are renamed in place (its stored balances are not read, `StoredPlayer`), a replaced player's
+    // are deleted and written again.
+    const renamed: Array<[number, string]> = entries
+      .filter(
+        ({ write }) =>
+          !write.replace &&
+          write.before !== null &&
+          nickKey(write.before.nick) !== nickKey(write.after.player.nick),
+      )
+      .map(({ write, id }) => [id, nickKey(write.after.player.nick)]);
     for (const table of ['player_balances', 'vote_counts']) {
       await this.deleteFor(manager, table, replaced);
+      await this.renameIn(manager, table, renamed);
     }
     await this.writeBalances(manager, entries);
     await this.writeVotes(manager, entries);
@@ -156,33 +172,43 @@ export class ProjectionWriter {
       for (const r of selected) ids.set(r.uuid, Number(r.id));
     }
 
-    // A stored player is written when a column of its row (but id and created_at) differs.
+    // A stored player is written when a column of its row (but id and created_at) differs, and only
+    // the columns that differ for some player of the batch are set (docs/ingestion.md): a level
+    // update rewrites five columns of its players, not fifty.
     const changed: Array<{ id: number; row: PlayerRow }> = [];
+    const set = new Set<keyof PlayerRow>();
     for (const w of writes) {
       if (w.id === null) continue;
       ids.set(w.after.player.uuid, w.id);
       const row = PlayerMapper.toPersistence(w.after.player, 0);
-      if (w.before !== null) {
-        const before = PlayerMapper.toPersistence(w.before, 0);
-        if (columns.compared.every((property) => before[property] === row[property])) continue;
+      const before = w.before === null ? null : PlayerMapper.toPersistence(w.before, 0);
+      let differs = false;
+      for (const property of columns.compared) {
+        if (before !== null && before[property] === row[property]) continue;
+        set.add(property);
+        differs = true;
       }
-      changed.push({ id: w.id, row });
+      if (differs) changed.push({ id: w.id, row });
     }
+    if (changed.length === 0) return ids;
     changed.sort((a, b) => a.id - b.id);
+    const sent: Array<keyof PlayerRow | 'id'> = ['id', ...columns.required];
+    for (const property of set) if (!sent.includes(property)) sent.push(property);
     const createdAtValue = prepare('createdAt', 0);
-    for (const part of chunk(changed, rowsPerStatement(this.dialect, columns.update.length + 1))) {
+    for (const part of chunk(changed, rowsPerStatement(this.dialect, sent.length))) {
       // Rows that exist and are locked by this transaction: the upsert on the primary key is a
-      // multi-row UPDATE (created_at is only in the VALUES, never overwritten).
+      // multi-row UPDATE of the changed columns (the required ones are only in the VALUES, and
+      // created_at is never overwritten).
       const params: unknown[] = [];
       for (const { id, row } of part) {
-        for (const property of columns.update) {
-          params.push(prepare(property, property === 'id' ? id : row[property]));
+        for (const property of sent) {
+          if (property === 'createdAt') params.push(createdAtValue);
+          else params.push(prepare(property, property === 'id' ? id : row[property]));
         }
-        params.push(createdAtValue);
       }
       await manager.query(
-        upsertSql(this.dialect, 'players', columns.upsertColumns, part.length, ['id'], {
-          replace: columns.replace,
+        upsertSql(this.dialect, 'players', sent.map(columns.columnName), part.length, ['id'], {
+          replace: [...set].map(columns.columnName),
         }),
         params,
       );
@@ -203,6 +229,24 @@ export class ProjectionWriter {
     }
   }
 
+  /** Sets `nick_lower` of every row of `table` of each renamed player: one UPDATE, player id order. */
+  private async renameIn(
+    manager: EntityManager,
+    table: string,
+    renamed: ReadonlyArray<[playerId: number, nickLower: string]>,
+  ): Promise<void> {
+    const sorted = [...renamed].sort(byKey);
+    for (const part of chunk(sorted, rowsPerStatement(this.dialect, 3))) {
+      const id = this.q('player_id');
+      await manager.query(
+        `UPDATE ${this.q(table)} SET ${this.q('nick_lower')} = CASE ${id} ${part.map(() => 'WHEN ? THEN ?').join(' ')} END ` +
+          `WHERE ${id} IN (${part.map(() => '?').join(', ')})`,
+        [...part.flat(), ...part.map(([playerId]) => playerId)],
+      );
+    }
+  }
+
+  /** The balances a fold set (every one of a replay), in key order. */
   private async writeBalances(
     manager: EntityManager,
     entries: ReadonlyArray<{ write: ProjectionWrite; id: number }>,
@@ -211,12 +255,11 @@ export class ProjectionWriter {
     for (const { write, id } of entries) {
       const player = write.after.player;
       const nickLower = nickKey(player.nick);
-      const renamed = write.before !== null && nickKey(write.before.nick) !== nickLower;
       for (const type of ECONOMY_TYPES) {
         const now = player.balances[type];
         if (now.asOf === 0) continue;
         const old = write.before?.balances[type];
-        const same = !write.replace && !renamed && old?.amount === now.amount && old?.asOf === now.asOf;
+        const same = !write.replace && old?.amount === now.amount && old?.asOf === now.asOf;
         if (!same) rows.push([id, type, now.amount, -now.amount, now.asOf, nickLower, player.uuid]);
       }
     }
@@ -241,27 +284,12 @@ export class ProjectionWriter {
     entries: ReadonlyArray<{ write: ProjectionWrite; id: number }>,
   ): Promise<void> {
     const rows: unknown[][] = [];
-    const renamed: Array<[number, string]> = [];
     for (const { write, id } of entries) {
       const player = write.after.player;
       const nickLower = nickKey(player.nick);
-      if (!write.replace && write.before !== null && nickKey(write.before.nick) !== nickLower) {
-        renamed.push([id, nickLower]);
-      }
       for (const count of countVotes(write.after.votes)) {
         rows.push([id, count.period, count.key, count.votes, -count.votes, nickLower, player.uuid]);
       }
-    }
-    // The leaderboard rows carry a copy of the nick for their tie-break index: one UPDATE for every
-    // renamed player of the batch, in player id order.
-    renamed.sort(byKey);
-    for (const part of chunk(renamed, rowsPerStatement(this.dialect, 3))) {
-      const id = this.q('player_id');
-      await manager.query(
-        `UPDATE ${this.q('vote_counts')} SET ${this.q('nick_lower')} = CASE ${id} ${part.map(() => 'WHEN ? THEN ?').join(' ')} END ` +
-          `WHERE ${id} IN (${part.map(() => '?').join(', ')})`,
-        [...part.flat(), ...part.map(([playerId]) => playerId)],
-      );
     }
     // Replaced players' counters were deleted above, so adding to them sets them.
     rows.sort(byKey);
