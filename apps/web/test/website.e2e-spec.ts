@@ -459,7 +459,8 @@ describeWithChromium(
       it('an event posted to the ingestor appears on /zive and on / within 2 s; the pause holds new entries back', async () => {
         const home = await visit('/', 1440, '#economy-heading ~ ol.log li');
         const live = await visit(WEB_PATHS.live, 1440, 'section[aria-labelledby="live-economy"] ol.log li');
-        // Both streams are connected before the event is sent.
+        // A live list loads only once its stream is open (useLiveLog), so the entries waited for above
+        // mean that both pages' streams are connected before the event is sent.
         await live.page.waitForSelector(`.stream.live`);
         await new Promise((resolve) => setTimeout(resolve, 500));
         const nick = `Live_${Date.now() % 100000}`;

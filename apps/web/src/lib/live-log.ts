@@ -31,8 +31,10 @@ export const LIVE_BATCH_MS = 500;
 
 /**
  * A log that fills in live: the latest entries through the REST endpoint, then every new one from the
- * Server-Sent Events stream (the contracts' subscribe function). The stream opens first, so nothing
- * committed between the two is lost; what it delivered before the first load answered is shown once.
+ * Server-Sent Events stream (the contracts' subscribe function). The first load starts once the stream
+ * is open (or has failed to open), so nothing committed between the two is lost — a stream without
+ * `lastEventId` starts with what is committed after it opens (docs/log-streams.md); what it delivered
+ * before the first load answered is shown once.
  * New entries appear in batches (`LIVE_BATCH_MS`). While `paused`, they wait and are counted.
  */
 export function useLiveLog<T>(
@@ -69,10 +71,39 @@ export function useLiveLog<T>(
       } else add(items);
     };
 
+    let requested = false;
+    const load = (): void => {
+      if (requested) return;
+      requested = true;
+      latest(controller.signal).then(
+        (rows) => {
+          if (controller.signal.aborted) return;
+          const known = new Set(rows.map((row) => JSON.stringify(row)));
+          const fresh = early.filter((item) => !known.has(JSON.stringify(item.entry)));
+          loaded = true;
+          setEntries(
+            [...fresh, ...rows.map((entry, i) => ({ key: `r${attempt}-${i}`, entry }))].slice(0, limit),
+          );
+          setLoading(false);
+        },
+        (failure: unknown) => {
+          if (controller.signal.aborted) return;
+          setError(failure);
+          setLoading(false);
+        },
+      );
+    };
+
     const subscription = subscribe({
       baseUrl: API_BASE_URL,
-      onOpen: () => setStream('live'),
-      onError: () => setStream('reconnecting'),
+      onOpen: () => {
+        setStream('live');
+        load();
+      },
+      onError: () => {
+        setStream('reconnecting');
+        load();
+      },
       onEntry: (entry, position) => {
         setStream('live');
         const item = { key: `s${position}`, entry };
@@ -88,23 +119,6 @@ export function useLiveLog<T>(
     });
     setLoading(true);
     setError(null);
-    latest(controller.signal).then(
-      (rows) => {
-        if (controller.signal.aborted) return;
-        const known = new Set(rows.map((row) => JSON.stringify(row)));
-        const fresh = early.filter((item) => !known.has(JSON.stringify(item.entry)));
-        loaded = true;
-        setEntries(
-          [...fresh, ...rows.map((entry, i) => ({ key: `r${attempt}-${i}`, entry }))].slice(0, limit),
-        );
-        setLoading(false);
-      },
-      (failure: unknown) => {
-        if (controller.signal.aborted) return;
-        setError(failure);
-        setLoading(false);
-      },
-    );
     return () => {
       controller.abort();
       subscription.close();
