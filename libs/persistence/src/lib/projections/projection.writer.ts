@@ -174,7 +174,7 @@ export class ProjectionWriter {
 
     // A stored player is written when a column of its row (but id and created_at) differs, and only
     // the columns that differ for some player of the batch are set (docs/ingestion.md): a level
-    // update rewrites five columns of its players, not fifty.
+    // update sets four columns of its players, not fifty.
     const changed: Array<{ id: number; row: PlayerRow }> = [];
     const set = new Set<keyof PlayerRow>();
     for (const w of writes) {
