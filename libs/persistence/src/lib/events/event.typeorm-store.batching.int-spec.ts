@@ -82,12 +82,27 @@ function batchFor(first: number, players: number, base: number, rename: boolean)
 }
 
 describeEachDialect('TypeOrmEventStore batching', (fx) => {
-  it('writes a batch with the same statements per table whether it touches 2 players or 160', async () => {
+  /** Runs `fn` with a store on a data source of its own whose statements `logger` records. */
+  async function recorded(
+    fn: (recorded: {
+      store: TypeOrmEventStore;
+      logger: ReturnType<typeof recordingLogger>;
+      ds: DataSource;
+    }) => Promise<void>,
+    options: { insertReturning?: boolean } = {},
+  ): Promise<void> {
     const logger = recordingLogger();
     const ds = createDataSource(fx.db.settings, { logger });
     await ds.initialize();
     try {
-      const store = new TypeOrmEventStore(ds);
+      await fn({ store: new TypeOrmEventStore(ds, options), logger, ds });
+    } finally {
+      await ds.destroy();
+    }
+  }
+
+  it('writes a batch with the same statements per table whether it touches 2 players or 160', async () => {
+    await recorded(async ({ store, logger, ds }) => {
       await store.ingest(batchFor((playerNo += 1000), 1, T0, false), {
         source: 'lobby',
         receivedAt: RECEIVED,
@@ -139,17 +154,11 @@ describeEachDialect('TypeOrmEventStore batching', (fx) => {
         expect(counts[`${phase} 40`]).toEqual(counts[`${phase} 2`]);
         expect(counts[`${phase} 160`]).toEqual(counts[`${phase} 2`]);
       }
-    } finally {
-      await ds.destroy();
-    }
+    });
   });
 
   it('stores and tells the new events of a batch with one INSERT per log, duplicates in and across batches', async () => {
-    const logger = recordingLogger();
-    const ds = createDataSource(fx.db.settings, { logger });
-    await ds.initialize();
-    try {
-      const store = new TypeOrmEventStore(ds);
+    await recorded(async ({ store, logger }) => {
       const ctx = { source: 'lobby', receivedAt: RECEIVED, timeZone: TZ };
       const first = (playerNo += 1000);
       const events = batchFor(first, 20, T0, false);
@@ -181,17 +190,11 @@ describeEachDialect('TypeOrmEventStore batching', (fx) => {
         accepted: 50,
         duplicates: 0,
       });
-    } finally {
-      await ds.destroy();
-    }
+    });
   });
 
   it('updates only the players columns that changed in the batch', async () => {
-    const logger = recordingLogger();
-    const ds = createDataSource(fx.db.settings, { logger });
-    await ds.initialize();
-    try {
-      const store = new TypeOrmEventStore(ds);
+    await recorded(async ({ store, logger }) => {
       const ctx = { source: 'lobby', receivedAt: RECEIVED, timeZone: TZ };
       const first = (playerNo += 1000);
       await store.ingest(batchFor(first, 3, T0, false), ctx);
@@ -226,9 +229,7 @@ describeEachDialect('TypeOrmEventStore batching', (fx) => {
       expect(rows.map((r) => [r.uuid, Number(r.skyblock_level), r.nick, Number(r.created_at)])).toEqual(
         [0, 1, 2].map((i) => [uuidOf(first + i), 4 + i, `Hrac_${first + i}`, RECEIVED]),
       );
-    } finally {
-      await ds.destroy();
-    }
+    });
   });
 
   it('leaves nothing stored by a batch that rolls back: its events are new on the next attempt', async () => {
@@ -247,35 +248,32 @@ describeEachDialect('TypeOrmEventStore batching', (fx) => {
 
   if (fx.dialect === 'mysql') {
     it('reads the stored ids and new player ids back where INSERT … RETURNING is missing (MySQL)', async () => {
-      const logger = recordingLogger();
-      const ds = createDataSource(fx.db.settings, { logger });
-      await ds.initialize();
-      try {
-        const store = new TypeOrmEventStore(ds, { insertReturning: false });
-        const periods = votePeriodKeys(T0, TZ);
-        const ctx = { source: 'lobby', receivedAt: RECEIVED, timeZone: TZ };
-        const first = (playerNo += 1000);
-        const events = batchFor(first, 40, T0, false);
-        // An id stored before is a duplicate, also with the read-back.
-        expect(await store.ingest(events.slice(0, 7), ctx)).toEqual({ accepted: 7, duplicates: 0 });
-        logger.queries.length = 0;
-        expect(await store.ingest(events, ctx)).toEqual({
-          accepted: events.length - 7,
-          duplicates: 7,
-        });
-        const counts = countKinds(logger.queries);
-        // One read of the ids each log already holds, then plain INSERTs of the others.
-        expect([counts['SELECT economy_log'], counts['SELECT achievement_log']]).toEqual([1, 1]);
-        expect([counts['INSERT economy_log'], counts['INSERT achievement_log']]).toEqual([1, 1]);
-        expect(counts['SELECT players']).toBe(2); // the locking read and the new players' ids
-        expect(logger.queries.some((q) => /RETURNING/i.test(q))).toBe(false);
-        const repository = new TypeOrmPlayerRepository(fx.dataSource);
-        const last = await repository.findByUuid(uuidOf(first + 39), periods);
-        expect(last?.player).toMatchObject({ nick: `Hrac_${first + 39}`, votesTotal: 1 });
-        expect(last?.player.balances.CRAFTCOINS.amount).toBe(first + 39);
-      } finally {
-        await ds.destroy();
-      }
+      await recorded(
+        async ({ store, logger }) => {
+          const periods = votePeriodKeys(T0, TZ);
+          const ctx = { source: 'lobby', receivedAt: RECEIVED, timeZone: TZ };
+          const first = (playerNo += 1000);
+          const events = batchFor(first, 40, T0, false);
+          // An id stored before is a duplicate, also with the read-back.
+          expect(await store.ingest(events.slice(0, 7), ctx)).toEqual({ accepted: 7, duplicates: 0 });
+          logger.queries.length = 0;
+          expect(await store.ingest(events, ctx)).toEqual({
+            accepted: events.length - 7,
+            duplicates: 7,
+          });
+          const counts = countKinds(logger.queries);
+          // One read of the ids each log already holds, then plain INSERTs of the others.
+          expect([counts['SELECT economy_log'], counts['SELECT achievement_log']]).toEqual([1, 1]);
+          expect([counts['INSERT economy_log'], counts['INSERT achievement_log']]).toEqual([1, 1]);
+          expect(counts['SELECT players']).toBe(2); // the locking read and the new players' ids
+          expect(logger.queries.some((q) => /RETURNING/i.test(q))).toBe(false);
+          const repository = new TypeOrmPlayerRepository(fx.dataSource);
+          const last = await repository.findByUuid(uuidOf(first + 39), periods);
+          expect(last?.player).toMatchObject({ nick: `Hrac_${first + 39}`, votesTotal: 1 });
+          expect(last?.player.balances.CRAFTCOINS.amount).toBe(first + 39);
+        },
+        { insertReturning: false },
+      );
     });
 
     describe('two ingestors touching the same players in opposite order', () => {
