@@ -32,8 +32,9 @@ import { LOG_EVENT_KEY, LOG_TABLES, LogKind, logKindOf } from '../logs/log-rows'
  *  2. lock the players concerned in uuid order (SELECT … FOR UPDATE on MySQL; SQLite locks the whole
  *     file) and project: a player whose new events all sort after the newest event it has seen gets
  *     them folded on (`foldEvents`); a player who receives an older event is replayed from its whole
- *     log instead of being patched (ADR 0015), read in date windows (ADR 0076). Then players, balances, vote counters and the
- *     registration counter are written set by set (`ProjectionWriter`).
+ *     log, read in date windows, instead of being patched (ADRs 0015 and 0076). Then players,
+ *     balances, vote counters and the registration counter are written set by set
+ *     (`ProjectionWriter`), only what changed (ADR 0077).
  * Deadlocks and creation races with another process roll back and retry the whole batch; a batch
  * that rolls back leaves nothing stored, so its events are new again on the next attempt.
  */
