@@ -3,7 +3,7 @@ import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { nickKey, DomainError } from '@craftstats/domain';
-import { APP_CONFIG, ApiConfig, routeConfigOf, servedAnswers } from '@craftstats/platform';
+import { APP_CONFIG, ApiConfig, ipv4OfMapped, routeConfigOf, servedAnswers } from '@craftstats/platform';
 import {
   AUTH_USERNAME_LIMIT_FACTOR,
   RATE_LIMIT_HEADERS,
@@ -116,8 +116,8 @@ export function clientOf(request: FastifyRequest): string {
   const ip = request.ip;
   // Only an IPv6 address has a colon (a cheaper test than isIPv6's, on every request).
   if (!ip.includes(':') || !isIPv6(ip)) return ip;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped !== null) return mapped[1] as string;
+  const mapped = ipv4OfMapped(ip);
+  if (mapped !== null) return mapped;
   const [address = ''] = ip.toLowerCase().split('%');
   const [head = '', tail = ''] = address.split('::');
   const left = head === '' ? [] : head.split(':');

@@ -5,9 +5,9 @@ import { RateLimitHook } from './rate-limit.hook';
 
 /**
  * Rate limiting of the API (global, so any feature module can use `@PublicRateLimit()` /
- * `@AuthRateLimit()` without importing anything): the hook that counts (installed at module init) and its counters, in this instance
- * (`LocalCounters`), or shared by every instance on REDIS_URL (`SharedCounters`, keys prefixed with
- * RATE_LIMIT_PREFIX); ADR 0073.
+ * `@AuthRateLimit()` without importing anything): the hook that counts (installed at module init)
+ * and its counters, in this instance (`LocalCounters`), or shared by every instance on REDIS_URL
+ * (`SharedCounters`, keys prefixed with RATE_LIMIT_PREFIX); ADRs 0073 and 0075.
  */
 @Global()
 @Module({

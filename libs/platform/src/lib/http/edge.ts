@@ -135,6 +135,11 @@ export function corsHook(
 
 const IPV4_MAPPED = /^::ffff:(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})$/i;
 
+/** The IPv4 address an IPv4-mapped IPv6 address (`::ffff:203.0.113.7`) stands for; null for any other. */
+export function ipv4OfMapped(address: string): string | null {
+  return IPV4_MAPPED.exec(address)?.[1] ?? null;
+}
+
 /**
  * Fastify's `trustProxy` for TRUST_PROXY (addresses and CIDRs, checked by the config parser): whether
  * the peer at `address` is one of the reverse proxies whose X-Forwarded-For is believed, so that
@@ -153,8 +158,8 @@ export function trustedProxies(list: readonly string[]): ((address: string) => b
     else trusted.addSubnet(address, Number(prefix), family);
   }
   return (address: string) => {
-    const mapped = IPV4_MAPPED.exec(address);
-    if (mapped !== null) return trusted.check(mapped[1] as string, 'ipv4');
+    const mapped = ipv4OfMapped(address);
+    if (mapped !== null) return trusted.check(mapped, 'ipv4');
     return trusted.check(address, isIPv4(address) ? 'ipv4' : 'ipv6');
   };
 }
