@@ -102,10 +102,16 @@ export interface Replay {
   firstDate: number;
 }
 
-const LOGS = [
-  { entity: EconomyLogEntity, toEvent: economyRowToEvent },
-  { entity: AchievementLogEntity, toEvent: achievementRowToEvent },
-] as const;
+/** A log a replay reads, and how one of its rows reads as the event it was stored from. */
+interface ReplayedLog {
+  entity: EntityTarget<LogRowBase>;
+  toEvent(row: LogRowBase): SourcedEvent;
+}
+
+const LOGS: readonly ReplayedLog[] = [
+  { entity: EconomyLogEntity, toEvent: (row) => economyRowToEvent(row as EconomyLogEntity) },
+  { entity: AchievementLogEntity, toEvent: (row) => achievementRowToEvent(row as AchievementLogEntity) },
+];
 
 /**
  * Replays the given players from both logs, without holding a whole log in memory: the logs are read
@@ -133,11 +139,11 @@ export async function replayFromLog(
       const end = await windowEnd(manager, part, after, windowRows);
       const byPlayer = new Map<string, SourcedEvent[]>();
       for (const log of LOGS) {
-        const rows = await manager.getRepository(log.entity as EntityTarget<LogRowBase>).find({
+        const rows = await manager.getRepository(log.entity).find({
           where: { uuid: In(part), ...dateWindow(after, end) },
         });
         for (const row of rows) {
-          const event = (log.toEvent as (row: LogRowBase) => SourcedEvent)(row);
+          const event = log.toEvent(row);
           const list = byPlayer.get(row.uuid);
           if (list) list.push(event);
           else byPlayer.set(row.uuid, [event]);
@@ -166,7 +172,7 @@ async function windowEnd(
   let end: number | null = null;
   for (const log of LOGS) {
     const query = manager
-      .getRepository(log.entity as EntityTarget<LogRowBase>)
+      .getRepository(log.entity)
       .createQueryBuilder('log')
       .select('log.date', 'date')
       .where({ uuid: In(uuids), ...dateWindow(after, null) })
