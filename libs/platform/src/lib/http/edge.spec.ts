@@ -1,4 +1,5 @@
-import { SECURITY_HEADERS, corsOriginFor, trustedProxies } from './edge';
+import { isIPv4 } from 'node:net';
+import { SECURITY_HEADERS, corsOriginFor, ipv4Number, trustedProxies } from './edge';
 
 const request = (method: string, url: string, requestMethod?: string) => ({
   method,
@@ -85,7 +86,48 @@ describe('trustedProxies (TRUST_PROXY)', () => {
     });
   });
 
+  it('reads the IPv4 part of a TRUST_PROXY entry as a network, and trusts 0.0.0.0/0 for every IPv4 client only', () => {
+    const trusts = trustedProxies(['192.168.1.77/24', '0.0.0.0/0']);
+    if (trusts === false) throw new Error('a non-empty list must give a trust function');
+    expect(['192.168.1.1', '8.8.8.8', '::ffff:8.8.8.8', '::ffff:999.1.1.1', '::1'].map(trusts)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+  });
+
   it('trusts nobody for an empty list', () => {
     expect(trustedProxies([])).toBe(false);
+  });
+});
+
+describe('ipv4Number', () => {
+  it('reads exactly the addresses net.isIPv4 accepts, as unsigned 32-bit numbers', () => {
+    const samples = [
+      '0.0.0.0',
+      '255.255.255.255',
+      '203.0.113.7',
+      '10.0.0.1',
+      '256.0.0.1',
+      '1.2.3',
+      '1.2.3.4.5',
+      '01.2.3.4',
+      '1.2.3.04',
+      '1..2.3',
+      '.1.2.3',
+      '1.2.3.',
+      '1.2.3.4 ',
+      '1234.1.1.1',
+      '::1',
+      '',
+      'a.b.c.d',
+    ];
+    for (const address of samples) {
+      expect({ address, valid: ipv4Number(address) >= 0 }).toEqual({ address, valid: isIPv4(address) });
+    }
+    expect(ipv4Number('203.0.113.7')).toBe(((203 * 256 + 0) * 256 + 113) * 256 + 7);
+    expect(ipv4Number('255.255.255.255')).toBe(0xffffffff);
   });
 });
