@@ -139,42 +139,90 @@ export function requestIdOf(header: string | string[] | undefined): string {
   return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
 }
 
-const LEVEL_METHODS = new Set(['trace', 'debug', 'info', 'warn', 'error', 'fatal']);
+/**
+ * A request's logger until it is needed: the parent answers for it (its disabled levels stay no-ops),
+ * and the first line written at an enabled level, or any other use, creates the pino child with the
+ * request's bindings. A class rather than a Proxy: Fastify checks every request's logger for its
+ * methods (`validateLogger`), and prototype methods answer that without a trap or a closure.
+ */
+class LazyChildLogger {
+  private made: Logger | undefined;
+
+  constructor(
+    private readonly parent: Logger,
+    private readonly childBindings: pino.Bindings,
+    private readonly childOptions: pino.ChildLoggerOptions,
+  ) {}
+
+  /** The pino child, created once. */
+  private real(): Logger {
+    return (this.made ??= this.parent.child(this.childBindings, this.childOptions));
+  }
+
+  private write(level: pino.Level, args: unknown[]): void {
+    if (this.made === undefined && !this.parent.isLevelEnabled(level)) return;
+    (this.real()[level] as (...a: unknown[]) => void)(...args);
+  }
+
+  trace(...args: unknown[]): void {
+    this.write('trace', args);
+  }
+  debug(...args: unknown[]): void {
+    this.write('debug', args);
+  }
+  info(...args: unknown[]): void {
+    this.write('info', args);
+  }
+  warn(...args: unknown[]): void {
+    this.write('warn', args);
+  }
+  error(...args: unknown[]): void {
+    this.write('error', args);
+  }
+  fatal(...args: unknown[]): void {
+    this.write('fatal', args);
+  }
+  silent(): void {
+    // pino's level "silent" writes nothing.
+  }
+  child(bindings: pino.Bindings, options?: pino.ChildLoggerOptions): Logger {
+    return this.real().child(bindings, options);
+  }
+  bindings(): pino.Bindings {
+    return this.real().bindings();
+  }
+  setBindings(bindings: pino.Bindings): void {
+    this.real().setBindings(bindings);
+  }
+  isLevelEnabled(level: string): boolean {
+    return (this.made ?? this.parent).isLevelEnabled(level);
+  }
+  flush(callback?: (error?: Error) => void): void {
+    this.parent.flush(callback);
+  }
+  get level(): string {
+    return (this.made ?? this.parent).level;
+  }
+  set level(level: string) {
+    this.real().level = level;
+  }
+  get levels(): pino.LevelMapping {
+    return this.parent.levels;
+  }
+}
 
 /**
  * Fastify's `childLoggerFactory`: each request's logger (`request.log`, bound to `reqId`) is created
  * the first time something logs through it at an enabled level or uses it otherwise, not for every
  * request. pino's `child()` serializes the bindings through the redaction paths (REDACT_PATHS have
  * wildcards, so every binding is run through them): a cost every cached read paid although, with
- * request lines off, most requests never log. Until then `request.log` answers for the parent: its
- * disabled levels are the parent's no-ops, its enabled ones create the child and write through it.
+ * request lines off, most requests never log. Until then `request.log` answers for the parent
+ * (`LazyChildLogger`): the methods of pino's logger that Fastify, nestjs-pino and this code use.
  */
 export function lazyChildLogger(
   parent: Logger,
   bindings: pino.Bindings,
   options: pino.ChildLoggerOptions,
 ): Logger {
-  let child: Logger | undefined;
-  const real = (): Logger => (child ??= parent.child(bindings, options));
-  return new Proxy(parent, {
-    get(target, property) {
-      if (child === undefined) {
-        if (typeof property === 'string' && LEVEL_METHODS.has(property)) {
-          const level = property as pino.Level;
-          return target.isLevelEnabled(level)
-            ? (...args: Parameters<pino.LogFn>) => real()[level](...args)
-            : target[level];
-        }
-        if (property === 'child') {
-          return (b: pino.Bindings, o?: pino.ChildLoggerOptions) => real().child(b, o);
-        }
-      }
-      const logger = real();
-      const value: unknown = Reflect.get(logger, property, logger);
-      return typeof value === 'function' ? value.bind(logger) : value;
-    },
-    set(_target, property, value) {
-      return Reflect.set(real(), property, value);
-    },
-  });
+  return new LazyChildLogger(parent, bindings, options) as unknown as Logger;
 }
