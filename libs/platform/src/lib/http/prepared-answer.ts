@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -29,7 +29,8 @@ export class PreparedAnswer {
   /** Serializes `{ status: 200, data }` read at `createdAt`, served for `ttlMs`. */
   static of(data: unknown, createdAt: number, ttlMs: number, immutableMaxAge?: number): PreparedAnswer {
     const body = Buffer.from(JSON.stringify({ status: 200, data }), 'utf8');
-    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+    // One-shot hashing (Node 20.12+): no Hash object per answer.
+    const etag = `"${hash('sha256', body, 'base64url').slice(0, 32)}"`;
     return new PreparedAnswer(body, etag, createdAt, createdAt + ttlMs, immutableMaxAge);
   }
 
