@@ -49,10 +49,11 @@ export function rawEnvelopeAnswer(envelope: ErrorEnvelope, head: boolean): strin
  * - a missing or malformed `Host`: Node's empty 400 (its `requireHostHeader` is switched off in the
  *   adapter so the request reaches this check) → the 400 envelope.
  * Requests that arrive on open connections during shutdown are answered as usual (graceful-close.ts).
- * HEAD answers never carry a body.
+ * HEAD answers never carry a body. Returns the Host check: it answers a bad Host and says so.
  */
-export function installEdgeAnswers(app: NestFastifyApplication): void {
-  const fastify = app.getHttpAdapter().getInstance();
+export function installEdgeAnswers(
+  app: NestFastifyApplication,
+): (request: FastifyRequest, reply: FastifyReply) => boolean {
   const server = app.getHttpServer() as Server;
   const logger = new Logger('Http');
 
@@ -74,13 +75,12 @@ export function installEdgeAnswers(app: NestFastifyApplication): void {
     socket.end(answer);
   });
 
-  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  // Called by the app's one `onRequest` hook (http-app.ts) before anything else reads the request.
+  return (request: FastifyRequest, reply: FastifyReply): boolean => {
     const host = request.headers.host;
-    if (typeof host !== 'string' || !HOST.test(host)) {
-      void reply.header('connection', 'close');
-      sendErrorAnswer(new DomainError('BAD_REQUEST', BAD_HOST_MESSAGE), request, reply, logger, app);
-      return reply;
-    }
-    return undefined;
-  });
+    if (typeof host === 'string' && HOST.test(host)) return false;
+    void reply.header('connection', 'close');
+    sendErrorAnswer(new DomainError('BAD_REQUEST', BAD_HOST_MESSAGE), request, reply, logger, app);
+    return true;
+  };
 }

@@ -25,6 +25,7 @@ import { PreparedAnswer, ServedAnswers, writePreparedAnswer } from './prepared-a
 import { Clock } from '../time/clock';
 import type { ServiceConfig } from '../config/app-config';
 import { installEdgeAnswers, rawEnvelopeAnswer } from './edge-answers';
+import { setSecurityHeaders } from './reply-headers';
 import { installGracefulClose } from './graceful-close';
 import { bodyMediaTypeHook } from './request-body';
 
@@ -215,24 +216,26 @@ export async function createHttpApp(
   const fastify = app.getHttpAdapter().getInstance();
   // CORS first: a preflight is answered there, before the other hooks.
   if (options.cors !== undefined) fastify.addHook('onRequest', corsHook(options.cors));
-  // helmet's headers (HELMET_OPTIONS) on every answer. They do not depend on the request, so they are
-  // computed once (SECURITY_HEADERS) and set as they are, instead of running helmet's middleware chain
-  // on each request.
-  fastify.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    void reply.headers(SECURITY_HEADERS);
-    done();
-  });
-  installEdgeAnswers(app);
+  const refusedHost = installEdgeAnswers(app);
   installGracefulClose(app);
   // Routes that check their body's media type (`ChecksBodyMediaType`): after parsing, before anything counts.
   fastify.addHook('preValidation', bodyMediaTypeHook);
 
   // Decided once: with LOG_REQUESTS=off (or a level above info) a request builds no log line at all.
   const logRequests = options.logging.requests && logger.isLevelEnabled('info');
+  // What every request goes through first, in one callback hook (no promise, one hook to run):
+  // - helmet's headers (HELMET_OPTIONS) on every answer; they do not depend on the request, so they are
+  //   computed once (SECURITY_HEADERS) instead of running helmet's middleware chain each time, and set
+  //   in a header object shaped for them (reply-headers.ts);
+  // - the Host check of installEdgeAnswers, which answers a bad one there;
+  // - the request's id on its answer, its start time for the metrics and the request log;
+  // - the request's logger bound for everything after: body parser, hooks, handlers, services and the
+  //   error filter log with the request's id.
   fastify.addHook('onRequest', (request: TimedRequest, reply: FastifyReply, done: () => void) => {
+    setSecurityHeaders(reply);
+    if (refusedHost(request, reply)) return;
     request[started] = process.hrtime.bigint();
     void reply.header(REQUEST_ID_HEADER, request.id);
-    // Body parser, guards, handlers, services and the error filter log with the request's id from here on.
     bindRequestLogger(request.log as AppLogger, done);
   });
   // A callback hook, not an async one: no promise per request.
