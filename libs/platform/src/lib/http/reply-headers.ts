@@ -8,7 +8,7 @@ type HeaderFields = Record<string, string | number | string[] | undefined>;
  * keeps a reply's headers in a plain `{}` it fills one key at a time; V8 turns such an object into a
  * slow dictionary at its 20th key, and every answer of the API has 20 or more (helmet's 12, the
  * request id, the three RateLimit headers, ETag, Cache-Control, Content-Type, Content-Length). Both
- * the filling and Node's walk over the fields when it writes the head then cost about twice as much
+ * the filling and Node's walk over the fields when it writes the head then cost two to three times as much
  * (docs/performance.md, "Per-request work, third pass"). Objects of a class whose constructor stores
  * the first fields keep room for more, and stay fast up to 25 fields.
  */

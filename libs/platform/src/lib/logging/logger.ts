@@ -161,7 +161,8 @@ class LazyChildLogger {
 
   private write(level: pino.Level, args: unknown[]): void {
     if (this.made === undefined && !this.parent.isLevelEnabled(level)) return;
-    (this.real()[level] as (...a: unknown[]) => void)(...args);
+    const child = this.real();
+    (child[level] as (...a: unknown[]) => void).apply(child, args);
   }
 
   trace(...args: unknown[]): void {
