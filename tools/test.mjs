@@ -7,7 +7,7 @@
 // dropped afterwards). Without a reachable MariaDB they are reported as skipped; with CI=true an
 // unreachable MariaDB fails the run.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,13 +86,37 @@ function runStreamed(command, args) {
   });
 }
 
+/** The Nx projects' names (apps/*, libs/*, tools/*): `--outputStyle=stream` starts each line with `<name>: `. */
+function projectNames() {
+  const names = [];
+  for (const dir of ['apps', 'libs', 'tools']) {
+    for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      const file = path.join(root, dir, entry.name, 'project.json');
+      if (entry.isDirectory() && existsSync(file)) names.push(JSON.parse(readFileSync(file, 'utf8')).name);
+    }
+  }
+  return names;
+}
+
+/** Nx's `<project>: ` at the start of a line. */
+const nxPrefix = () =>
+  new RegExp(
+    `^(?:${projectNames()
+      .map((name) => name.replace(/[^\w]/g, '\\$&'))
+      .join('|')}): `,
+  );
+
 /**
  * Jest's failures, compactly: each `● suite › test` with its message and where it was thrown (the
  * code frames and the rest of the stack are in the step's output above), at most 5 of them.
  */
 function failureBlocks(output) {
-  // Colour codes, should a tool print them anyway, are dropped.
-  const lines = output.replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+  // Colour codes, should a tool print them anyway, are dropped, and so is Nx's prefix of each line.
+  const prefix = nxPrefix();
+  const lines = output
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.replace(prefix, ''));
   const blocks = [];
   for (let i = 0; i < lines.length && blocks.length < 5; i++) {
     if (!/^\s*● (?!Console)/.test(lines[i])) continue;
