@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -10,6 +9,7 @@ import {
   createApiClient,
   isApiError,
 } from '@craftstats/contracts';
+import { freePorts } from '@craftstats/platform/testing';
 
 // `npm start` with no configuration but a throw-away database: SIMULATOR=on forces demo mode although
 // DATABASE_URL is set. The whole process tree (start.mjs, api, log-ingestor, simulator) runs in its own
@@ -39,17 +39,6 @@ interface DemoCredentials {
   minecraftPing: string;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * Runs `check` (which asserts) until it passes or `timeoutMs` is over, then fails with its last error.
  * Fails at once with `gone()`'s error when the demo has exited, and on a 500 answer.
@@ -72,6 +61,14 @@ async function eventually<T>(
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }
+}
+
+/**
+ * The last lines of the demo's output, for a failure message: few enough that `npm test`'s summary of
+ * the failure (its first 20 lines) still shows them; the whole output goes to tmp/demo-smoke.log.
+ */
+function lastLines(output: string, count = 15): string {
+  return output.trimEnd().split('\n').slice(-count).join('\n');
 }
 
 /** Whether any process of the process group `pgid` is still running. */
@@ -126,7 +123,7 @@ describe('demo mode: npm start with SIMULATOR=on', () => {
       () =>
         child.exitCode === null
           ? null
-          : new Error(`start.mjs exited with ${child.exitCode}; its last output:\n${output.slice(-6000)}`),
+          : new Error(`start.mjs exited with ${child.exitCode}; its last lines:\n${lastLines(output)}`),
       timeoutMs,
     );
 
@@ -157,7 +154,8 @@ describe('demo mode: npm start with SIMULATOR=on', () => {
   const ready = () =>
     until(async () => {
       const parsed = /^ready: /m.test(output) ? parseCredentials(output) : null;
-      if (!parsed) throw new Error(`no ready line with the credentials yet:\n${output.slice(-4000)}`);
+      if (!parsed)
+        throw new Error(`no ready line with the credentials yet; the last lines:\n${lastLines(output)}`);
       return parsed;
     });
 
@@ -214,7 +212,8 @@ describe('demo mode: npm start with SIMULATOR=on', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'craftstats-demo-'));
-    ports = { api: await freePort(), ingest: await freePort(), status: await freePort() };
+    const [apiPort, ingestPort, statusPort] = await freePorts(3);
+    ports = { api: apiPort, ingest: ingestPort, status: statusPort };
     launch();
     demo = await ready();
     api = createApiClient({ baseUrl: demo.apiUrl, timeoutMs: 5000 });

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describeWithMariaDb } from '@craftstats/persistence/testing';
+import { freePort, freePorts } from '@craftstats/platform/testing';
 
 // The operator's mistakes at `npm start` (docs/operations.md, "Starting"): ports another process holds,
 // a database that cannot be reached, refuses the login or does not exist. Each stops the start with one
@@ -41,15 +42,10 @@ function start(env: Record<string, string>, timeoutMs = 60_000): Promise<Run> {
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+/** API_PORT and INGEST_PORT, two distinct free ports. */
+async function appPorts(): Promise<{ API_PORT: string; INGEST_PORT: string }> {
+  const [api, ingest] = await freePorts(2);
+  return { API_PORT: String(api), INGEST_PORT: String(ingest) };
 }
 
 /** An HTTP server that plays a running craftstats (its /health answers 200) and records every request. */
@@ -129,8 +125,7 @@ describe('npm start refuses what it cannot use, in one line', () => {
       const statusRun = await start({
         DATABASE_URL: `sqlite:${path.join(dir, 'ports.sqlite')}`,
         SIMULATOR: 'on',
-        API_PORT: String(await freePort()),
-        INGEST_PORT: String(await freePort()),
+        ...(await appPorts()),
         DEMO_STATUS_PORT: String(taken.port),
       });
       expect([statusRun.code, lines(statusRun.stdout + statusRun.stderr)]).toEqual([
@@ -148,8 +143,7 @@ describe('npm start refuses what it cannot use, in one line', () => {
     const run = await start({
       DATABASE_URL: `mysql://craftstats:secret-password@127.0.0.1:${nobody}/craftstats`,
       DATABASE_WAIT_SECONDS: '3',
-      API_PORT: String(await freePort()),
-      INGEST_PORT: String(await freePort()),
+      ...(await appPorts()),
     });
     expect(run.code).toBe(69);
     const output = lines(run.stdout + run.stderr);
@@ -178,8 +172,7 @@ describe('npm start refuses what it cannot use, in one line', () => {
     it('stops at once in one line when the database refuses the login (ER_ACCESS_DENIED_ERROR)', async () => {
       const run = await start({
         DATABASE_URL: `mysql://craftstats_nobody:wrong-password@${mariadbAt}/craftstats`,
-        API_PORT: String(await freePort()),
-        INGEST_PORT: String(await freePort()),
+        ...(await appPorts()),
       });
       expect([run.code, lines(run.stdout + run.stderr)]).toEqual([
         69,
@@ -195,8 +188,7 @@ describe('npm start refuses what it cannot use, in one line', () => {
       const credentials = mariadb.password ? `${user}:${mariadb.password}` : user;
       const run = await start({
         DATABASE_URL: `mysql://${credentials}@${mariadbAt}/craftstats_no_such_database`,
-        API_PORT: String(await freePort()),
-        INGEST_PORT: String(await freePort()),
+        ...(await appPorts()),
       });
       expect([run.code, lines(run.stdout + run.stderr)]).toEqual([
         69,
@@ -261,8 +253,7 @@ describe('each app and operator command on its own: one line per expected failur
       NODE_ENV: 'production',
       JWT_SECRET: 'x'.repeat(32),
       DATABASE_URL: unreachable,
-      API_PORT: String(await freePort()),
-      INGEST_PORT: String(await freePort()),
+      ...(await appPorts()),
     });
     expect(result.code).toBe(69);
     const out = lines(result.stdout + result.stderr);

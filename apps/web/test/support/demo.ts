@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePorts } from '@craftstats/platform/testing';
 
 const ROOT = path.resolve(__dirname, '../../../..');
 
@@ -18,17 +18,6 @@ export interface Demo {
   stop(): Promise<void>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 function field(output: string, pattern: RegExp): string[] | null {
   return pattern.exec(output)?.slice(1) ?? null;
 }
@@ -39,7 +28,7 @@ function field(output: string, pattern: RegExp): string[] | null {
  * the apps and the website itself (Nx-cached).
  */
 export async function startDemo(env: Record<string, string>, timeoutMs = 170_000): Promise<Demo> {
-  const [api, ingest, status] = [await freePort(), await freePort(), await freePort()];
+  const [api, ingest, status] = await freePorts(3);
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['tools/start.mjs'], {
     cwd: ROOT,

@@ -10,6 +10,7 @@ import {
   loadIngestorConfig,
 } from '../lib/config/app-config';
 import { AppLogger, createLogger } from '../lib/logging/logger';
+import { freePort } from './ports';
 
 const ROOT = path.resolve(__dirname, '../../../..');
 
@@ -171,17 +172,4 @@ export async function startAppProcess(
         child.kill('SIGTERM');
       }),
   };
-}
-
-async function freePort(): Promise<number> {
-  const net = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -6,3 +6,4 @@ export * from './raw-http';
 export * from './openapi-lint';
 export * from './envelope-edges';
 export * from './chromium';
+export * from './ports';
