@@ -1,9 +1,10 @@
 import { ValueTransformer } from 'typeorm';
 
 /**
- * mysql2 returns BIGINT columns as strings (they may exceed 2^53). Every BIGINT this service stores is
- * a millisecond timestamp, a duration or a balance within Number.MAX_SAFE_INTEGER (checked at ingestion),
- * so it is read back as a JS number on both dialects.
+ * mysql2 returns a BIGINT as a number when it is a safe integer and as a decimal string when it is not
+ * (`supportBigNumbers`, data-source.ts); SUM() and other DECIMAL results come as strings. Every BIGINT
+ * this service stores is a millisecond timestamp, a duration or a balance within
+ * Number.MAX_SAFE_INTEGER (checked at ingestion), so it is read back as a JS number on both dialects.
  */
 export const bigintAsNumber: ValueTransformer = {
   to: (value: number | null | undefined) => value,

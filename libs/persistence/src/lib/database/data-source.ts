@@ -69,8 +69,11 @@ export function dataSourceOptions(
     database: settings.database,
     charset: 'utf8mb4_unicode_ci',
     timezone: 'Z',
+    // BIGINT and DECIMAL that fit in a double's exact integers arrive as numbers, larger ones as decimal
+    // strings (column-types.ts). Decoding every BIGINT to a string instead cost a `Long` and its
+    // toString per value: ~25 per profile row (docs/performance.md, "Where a profile lookup's time goes").
     supportBigNumbers: true,
-    bigNumberStrings: true,
+    bigNumberStrings: false,
     migrations: MYSQL_MIGRATIONS,
     poolSize: extras.poolSize ?? 10,
     connectTimeout: extras.connectTimeoutMs ?? 5_000,

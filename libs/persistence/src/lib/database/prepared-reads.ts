@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { dialectOf } from './data-source';
 import { DatabaseTimeoutError, databaseWaitLimitsOf, withDatabaseTimeout } from './timeouts';
 
-/** A result row as the driver returns it: column alias → value (mysql2: BIGINT as a decimal string). */
+/** A result row as the driver returns it: column alias → value (mysql2: a BIGINT as a number when safe). */
 export type DriverRow = Record<string, unknown>;
 
 /** The parts of a mysql2 (callback API) pool connection used here. */

@@ -63,7 +63,7 @@ export function profilePlayerReader(
   return rawColumnReader<PlayerEntity>(players, (name) => quoteIdentifier(dialect, name), 'p');
 }
 
-/** A number column: mysql2 returns BIGINT as a decimal string (always within 2^53 here). */
+/** A number column: a number from either driver (a decimal string only past 2^53, never stored here). */
 const num = (value: unknown): number => bigintAsNumber.from(value) as number;
 
 /**
