@@ -12,6 +12,12 @@ describe('PreparedAnswer', () => {
     expect(answer).toMatchObject({ createdAt: 5_000, expiresAt: 7_000 });
   });
 
+  it('holds its bytes in a memory block of their own, so a cached answer keeps no shared pool slab alive', () => {
+    const answer = PreparedAnswer.of({ nick: 'Žluťoučký', levels: [1, 2, 3] }, 0, 1);
+    expect(answer.body.byteOffset).toBe(0);
+    expect(answer.body.buffer.byteLength).toBe(answer.body.length);
+  });
+
   it('gives equal data the same ETag and different data a different one', () => {
     expect(PreparedAnswer.of({ a: 1 }, 0, 1).etag).toBe(PreparedAnswer.of({ a: 1 }, 99, 5).etag);
     expect(PreparedAnswer.of({ a: 1 }, 0, 1).etag).not.toBe(PreparedAnswer.of({ a: 2 }, 0, 1).etag);

@@ -28,7 +28,13 @@ export class PreparedAnswer {
 
   /** Serializes `{ status: 200, data }` read at `createdAt`, served for `ttlMs`. */
   static of(data: unknown, createdAt: number, ttlMs: number, immutableMaxAge?: number): PreparedAnswer {
-    const body = Buffer.from(JSON.stringify({ status: 200, data }), 'utf8');
+    const json = JSON.stringify({ status: 200, data });
+    // A buffer of its own, not a slice of Node's shared 8 KB pool (which `Buffer.from` uses below
+    // 4 KB, most answers): a cached answer would keep its whole slab alive, and with thousands of
+    // profiles cached that was ~8 MB of external memory (docs/performance.md, "Where a profile
+    // lookup's time goes").
+    const body = Buffer.allocUnsafeSlow(Buffer.byteLength(json, 'utf8'));
+    body.write(json, 'utf8');
     // One-shot hashing (Node 20.12+): no Hash object per answer.
     const etag = `"${hash('sha256', body, 'base64url').slice(0, 32)}"`;
     return new PreparedAnswer(body, etag, createdAt, createdAt + ttlMs, immutableMaxAge);
