@@ -69,9 +69,10 @@ export function dataSourceOptions(
     database: settings.database,
     charset: 'utf8mb4_unicode_ci',
     timezone: 'Z',
-    // BIGINT and DECIMAL that fit in a double's exact integers arrive as numbers, larger ones as decimal
-    // strings (column-types.ts). Decoding every BIGINT to a string instead cost a `Long` and its
-    // toString per value: ~25 per profile row (docs/performance.md, "Where a profile lookup's time goes").
+    // A BIGINT that fits in a double's exact integers arrives as a number, a larger one as a decimal
+    // string; DECIMAL stays a string (column-types.ts). Decoding every BIGINT to a string cost a `Long`
+    // and its toString per value: ~25 per profile row (docs/performance.md, "Where a profile lookup's
+    // time goes").
     supportBigNumbers: true,
     bigNumberStrings: false,
     migrations: MYSQL_MIGRATIONS,

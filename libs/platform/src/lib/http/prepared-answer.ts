@@ -31,7 +31,7 @@ export class PreparedAnswer {
     const json = JSON.stringify({ status: 200, data });
     // A buffer of its own, not a slice of Node's shared 8 KB pool (which `Buffer.from` uses below
     // 4 KB, most answers): a cached answer would keep its whole slab alive, and with thousands of
-    // profiles cached that was ~8 MB of external memory (docs/performance.md, "Where a profile
+    // profiles cached that was up to ~8 MB of external memory (docs/performance.md, "Where a profile
     // lookup's time goes").
     const body = Buffer.allocUnsafeSlow(Buffer.byteLength(json, 'utf8'));
     body.write(json, 'utf8');
