@@ -1,9 +1,17 @@
 import { connect, createServer } from 'node:net';
-import { Body, Controller, DynamicModule, Get, Headers, Logger, Module, Post } from '@nestjs/common';
+import { Body, Controller, DynamicModule, Get, Headers, Module, Post } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { storage } from 'nestjs-pino/storage';
 import { TestDatabase, createTestDatabase } from '@craftstats/persistence/testing';
 import { DomainError } from '@craftstats/domain';
-import { ApiConfig, AppLogger, Metrics, createHttpApp } from '@craftstats/platform';
+import {
+  ApiConfig,
+  AppLogger,
+  Metrics,
+  RequestLog,
+  RequestLogger,
+  createHttpApp,
+} from '@craftstats/platform';
 import {
   AppProcess,
   RunningApp,
@@ -30,18 +38,28 @@ const SECRETS = {
 /** A careless handler: logs the whole body and headers of the request (redaction must catch it). */
 @Controller('probe')
 class LoggingProbeController {
-  private readonly logger = new Logger('Probe');
-
   @Post('careless')
-  careless(@Body() body: unknown, @Headers() headers: Record<string, string>): { ok: true } {
-    this.logger.log({ msg: 'probe received', body, headers });
+  careless(
+    @Body() body: unknown,
+    @Headers() headers: Record<string, string>,
+    @RequestLogger('Probe') log: RequestLog,
+  ): { ok: true } {
+    log.log({ msg: 'probe received', body, headers });
     return { ok: true };
   }
 
   @Get('quiet')
-  quiet(): { ok: true } {
-    this.logger.log({ msg: 'probe handled' });
+  async quiet(@RequestLogger('Probe') log: RequestLog): Promise<{ ok: true }> {
+    // After an await, as a service's line would be: the request id is not lost across it.
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    log.log({ msg: 'probe handled' });
     return { ok: true };
+  }
+
+  /** Whether a request context is kept in nestjs-pino's AsyncLocalStorage (it must not be: request-log.ts). */
+  @Get('store')
+  store(): { bound: boolean } {
+    return { bound: storage.getStore() !== undefined };
   }
 
   @Get('boom')
@@ -154,6 +172,11 @@ describe('logs: JSON lines with a request id, secrets redacted (production forma
     expect(id).toMatch(UUID);
     expect(ofRequest(running, id).map((e) => e['msg'])).toEqual(['probe handled', 'request']);
     expect(running.logger.lines.join('')).not.toContain(`"reqId":${JSON.stringify(incoming)}`);
+  });
+
+  it('binds no AsyncLocalStorage to a request: its promise hook would tax every promise of the process', async () => {
+    const answer = await httpRequest(running.url, '/probe/store');
+    expect(JSON.parse(answer.text)).toEqual({ bound: false });
   });
 
   it('gives two requests two different ids', async () => {

@@ -17,6 +17,7 @@ export * from './lib/http/route-config';
 export * from './lib/http/run-app';
 export * from './lib/logging/logger';
 export * from './lib/logging/nest-logger';
+export * from './lib/logging/request-log';
 export * from './lib/metrics/metrics';
 export * from './lib/platform.module';
 export * from './lib/time/clock';

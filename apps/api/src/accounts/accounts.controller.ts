@@ -10,6 +10,8 @@ import {
   ErrorEnvelopeDto,
   FORM_MEDIA_TYPE,
   JSON_MEDIA_TYPE,
+  RequestLog,
+  RequestLogger,
 } from '@craftstats/platform';
 import { AccountResultDto } from '../openapi/openapi.schemas';
 import { CurrentStaff } from '../auth/current-staff.decorator';
@@ -125,8 +127,11 @@ export class AccountsController {
     ),
     ...bodyErrors,
   )
-  async register(@Body() body: RegisterDto): Promise<RegisterResponse> {
-    await this.accounts.register(body);
+  async register(
+    @Body() body: RegisterDto,
+    @RequestLogger('Accounts') log: RequestLog,
+  ): Promise<RegisterResponse> {
+    await this.accounts.register(body, log);
     return { success: true, message: ACCOUNT_MESSAGES.PASSWORD_SET };
   }
 
@@ -162,8 +167,8 @@ export class AccountsController {
     accountResult(503, 'Databáze je dočasně nedostupná.', ACCOUNT_BODY_MESSAGES.UNAVAILABLE),
     ...bodyErrors,
   )
-  async login(@Body() body: LoginDto): Promise<LoginResponse> {
-    const token = await this.accounts.login(body);
+  async login(@Body() body: LoginDto, @RequestLogger('Accounts') log: RequestLog): Promise<LoginResponse> {
+    const token = await this.accounts.login(body, log);
     return { success: true, message: ACCOUNT_MESSAGES.LOGIN_OK, token };
   }
 

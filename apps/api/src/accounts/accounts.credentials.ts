@@ -1,7 +1,8 @@
 // Staff credentials: the argon2id password hasher and the constant-time adminKey check.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import * as argon2 from 'argon2';
+import type { RequestLog } from '@craftstats/platform';
 
 /**
  * argon2id at OWASP's recommended minimum (Password Storage Cheat Sheet: 19 MiB, 2 iterations, 1 lane).
@@ -20,7 +21,6 @@ export const ARGON2_OPTIONS = {
  */
 @Injectable()
 export class PasswordHasher implements OnModuleInit {
-  private readonly logger = new Logger('Accounts');
   private dummyHash: string | undefined;
 
   async onModuleInit(): Promise<void> {
@@ -31,14 +31,17 @@ export class PasswordHasher implements OnModuleInit {
     return argon2.hash(password, ARGON2_OPTIONS);
   }
 
-  /** True only for a stored hash that matches; `null` (no such account) always costs one verification and fails. */
-  async verify(hash: string | null, password: string): Promise<boolean> {
+  /**
+   * True only for a stored hash that matches; `null` (no such account) always costs one verification
+   * and fails. A stored hash that cannot be read is logged to `log` (the request's) and fails.
+   */
+  async verify(hash: string | null, password: string, log: Pick<RequestLog, 'warn'>): Promise<boolean> {
     const target = hash ?? (await this.dummy());
     try {
       const matches = await argon2.verify(target, password);
       return hash !== null && matches;
     } catch (error) {
-      this.logger.warn({
+      log.warn({
         msg: 'Stored password hash cannot be verified',
         reason: error instanceof Error ? error.message : String(error),
       });

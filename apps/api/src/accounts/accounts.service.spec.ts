@@ -54,19 +54,26 @@ async function failure(
 
 beforeAll(() => Logger.overrideLogger(false));
 
+/** The request's logger the controller passes (`@RequestLogger('Accounts')`). */
+const log = { log: jest.fn(), warn: jest.fn(), error: jest.fn() };
+
 describe('AccountsService.register', () => {
   const request = { username: 'admin_pepa', password: 'dlouhe-heslo', adminKey: 'the-admin-key' };
 
   it('hashes the password and stores it for the staff member', async () => {
     const { service, accounts, passwords } = setup();
-    await service.register(request);
+    await service.register(request, log);
     expect(passwords.hash).toHaveBeenCalledWith('dlouhe-heslo');
     expect(accounts.setPasswordHash).toHaveBeenCalledWith(7, 'new-hash', NOW);
+    // Written to the request's logger (its lines carry the request id), never the password.
+    expect(log.log).toHaveBeenCalledWith({ msg: 'Staff password set', nick: 'Admin_Pepa', uuid: STAFF.uuid });
   });
 
   it('checks the admin key before anything else: no lookup, no policy check', async () => {
     const { service, accounts } = setup();
-    expect(await failure(service.register({ ...request, adminKey: 'wrong', password: 'short' }))).toEqual({
+    expect(
+      await failure(service.register({ ...request, adminKey: 'wrong', password: 'short' }, log)),
+    ).toEqual({
       status: 403,
       body: { success: false, message: ACCOUNT_MESSAGES.ADMIN_KEY_MISMATCH },
       headers: {},
@@ -77,7 +84,7 @@ describe('AccountsService.register', () => {
   it('answers 404 for an unknown nick and for a player whose rank is not staff', async () => {
     for (const found of [null, { ...STAFF, rank: '1' }]) {
       const { service, accounts } = setup(found);
-      expect((await failure(service.register(request))).body).toEqual({
+      expect((await failure(service.register(request, log))).body).toEqual({
         success: false,
         message: ACCOUNT_MESSAGES.UNKNOWN_USERNAME,
       });
@@ -91,7 +98,7 @@ describe('AccountsService.register', () => {
     const updateFails = setup();
     updateFails.accounts.setPasswordHash.mockRejectedValue(new Error('deadlock'));
     for (const { service } of [lookupFails, updateFails]) {
-      expect(await failure(service.register(request))).toEqual({
+      expect(await failure(service.register(request, log))).toEqual({
         status: 503,
         body: { success: false, message: ACCOUNT_MESSAGES.UPDATE_FAILED },
         headers: { 'retry-after': '5' },
@@ -103,8 +110,9 @@ describe('AccountsService.register', () => {
 describe('AccountsService.login', () => {
   it('issues a token with the stored uuid, nick, rank and password version for a matching password', async () => {
     const { service, passwords, tokens } = setup();
-    expect(await service.login({ username: 'ADMIN_PEPA', password: 'heslo' })).toBe('jwt');
-    expect(passwords.verify).toHaveBeenCalledWith('stored-hash', 'heslo');
+    expect(await service.login({ username: 'ADMIN_PEPA', password: 'heslo' }, log)).toBe('jwt');
+    expect(passwords.verify).toHaveBeenCalledWith('stored-hash', 'heslo', log);
+    expect(log.log).toHaveBeenCalledWith({ msg: 'Staff logged in', nick: 'Admin_Pepa', uuid: STAFF.uuid });
     expect(tokens.issue).toHaveBeenCalledWith(
       { uuid: STAFF.uuid, nick: 'Admin_Pepa', rank: '10', passwordSetAt: STAFF.passwordSetAt },
       NOW,
@@ -114,13 +122,13 @@ describe('AccountsService.login', () => {
   it('verifies against the dummy (null) hash for an unknown user, a non-staff player and a staff member without password', async () => {
     for (const found of [null, { ...STAFF, rank: '1' }, { ...STAFF, passwordHash: null }]) {
       const { service, passwords, tokens } = setup(found);
-      expect(await failure(service.login({ username: 'x', password: 'heslo' }))).toEqual({
+      expect(await failure(service.login({ username: 'x', password: 'heslo' }, log))).toEqual({
         status: 401,
         body: { success: false, message: ACCOUNT_MESSAGES.LOGIN_FAILED },
         headers: {},
       });
       expect(passwords.verify).toHaveBeenCalledTimes(1);
-      expect(passwords.verify).toHaveBeenCalledWith(null, 'heslo');
+      expect(passwords.verify).toHaveBeenCalledWith(null, 'heslo', log);
       expect(tokens.issue).not.toHaveBeenCalled();
     }
   });
@@ -128,6 +136,8 @@ describe('AccountsService.login', () => {
   it('fails a wrong password with the same 401', async () => {
     const { service, passwords } = setup();
     passwords.verify.mockResolvedValue(false);
-    expect((await failure(service.login({ username: 'Admin_Pepa', password: 'spatne' }))).status).toBe(401);
+    expect((await failure(service.login({ username: 'Admin_Pepa', password: 'spatne' }, log))).status).toBe(
+      401,
+    );
   });
 });

@@ -1,5 +1,6 @@
-import { ArgumentsHost, Catch, ExceptionFilter, INestApplicationContext, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, INestApplicationContext } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requestLog } from '../logging/request-log';
 import { MappedErrorReply, errorAnswerOf } from './error-answer';
 import { toErrorEnvelope } from './error-envelope';
 
@@ -10,8 +11,6 @@ import { toErrorEnvelope } from './error-envelope';
  */
 @Catch()
 export class ErrorEnvelopeFilter implements ExceptionFilter {
-  private readonly logger = new Logger('Errors');
-
   /** `app` resolves the routes' ErrorAnswer classes; without it every error gets the envelope. */
   constructor(private readonly app?: INestApplicationContext) {}
 
@@ -21,7 +20,7 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
       exception,
       http.getRequest<FastifyRequest>(),
       http.getResponse<FastifyReply>(),
-      this.logger,
+      'Errors',
       this.app,
     );
   }
@@ -33,24 +32,27 @@ export function envelopeAnswer(exception: unknown): MappedErrorReply {
   return { status: envelope.status, body: envelope, headers, unexpected };
 }
 
-/** Maps `exception` with the route's answer shape (the envelope by default) and sends it. */
+/**
+ * Maps `exception` with the route's answer shape (the envelope by default) and sends it; an unexpected
+ * failure is logged with the request's id under `logContext`.
+ */
 export function sendErrorAnswer(
   exception: unknown,
   request: FastifyRequest,
   reply: FastifyReply,
-  logger: Logger,
+  logContext: string,
   app?: INestApplicationContext,
 ): void {
   const shape = errorAnswerOf(request, app);
   if (shape === undefined) {
-    sendError(exception, request, reply, logger, envelopeAnswer(exception));
+    sendError(exception, request, reply, logContext, envelopeAnswer(exception));
     return;
   }
   void Promise.resolve()
     .then(() => shape.answer(exception, request, reply))
     .then(
-      (mapped) => sendError(exception, request, reply, logger, mapped),
-      (failure: unknown) => sendError(failure, request, reply, logger, envelopeAnswer(failure)),
+      (mapped) => sendError(exception, request, reply, logContext, mapped),
+      (failure: unknown) => sendError(failure, request, reply, logContext, envelopeAnswer(failure)),
     );
 }
 
@@ -59,12 +61,12 @@ export function sendError(
   exception: unknown,
   request: FastifyRequest,
   reply: FastifyReply,
-  logger: Logger,
+  logContext: string,
   mapped: MappedErrorReply,
 ): void {
   if (mapped.unexpected) {
     // `err`: pino's error serializer writes its type, message and stack (to the log, never the answer).
-    logger.error({
+    requestLog(request, logContext).error({
       msg: 'Unhandled error',
       method: request.method,
       url: request.url.split('?')[0],

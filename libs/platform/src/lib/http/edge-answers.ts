@@ -1,6 +1,5 @@
 import { IncomingMessage, STATUS_CODES, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { Logger } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_MESSAGES, ErrorEnvelope } from '@craftstats/contracts';
@@ -55,7 +54,6 @@ export function installEdgeAnswers(
   app: NestFastifyApplication,
 ): (request: FastifyRequest, reply: FastifyReply) => boolean {
   const server = app.getHttpServer() as Server;
-  const logger = new Logger('Http');
 
   server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
     const { headers, body } = envelopeHead({
@@ -80,7 +78,7 @@ export function installEdgeAnswers(
     const host = request.headers.host;
     if (typeof host === 'string' && HOST.test(host)) return false;
     void reply.header('connection', 'close');
-    sendErrorAnswer(new DomainError('BAD_REQUEST', BAD_HOST_MESSAGE), request, reply, logger, app);
+    sendErrorAnswer(new DomainError('BAD_REQUEST', BAD_HOST_MESSAGE), request, reply, 'Http', app);
     return true;
   };
 }

@@ -1,6 +1,6 @@
 import { type IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { DynamicModule, Logger, Type } from '@nestjs/common';
+import { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Bindings, ChildLoggerOptions } from 'pino';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -17,7 +17,7 @@ import { DomainError } from '@craftstats/domain';
 import { ErrorEnvelopeFilter, sendErrorAnswer } from '../errors/error-envelope.filter';
 import { LoggingConfig } from '../config/config-parsers';
 import { AppLogger, createLogger, lazyChildLogger, requestIdOf } from '../logging/logger';
-import { NestPinoLogger, bindRequestLogger } from '../logging/nest-logger';
+import { NestPinoLogger } from '../logging/nest-logger';
 import { CzechValidationPipe } from '../validation/validation.pipe';
 import { Metrics } from '../metrics/metrics';
 import { SECURITY_HEADERS, corsHook, trustedProxies } from './edge';
@@ -193,7 +193,7 @@ export async function createHttpApp(
         (error.statusCode ?? 500) < 500 ? DomainError.of('BAD_REQUEST') : error,
         request,
         reply.headers(SECURITY_HEADERS).header(REQUEST_ID_HEADER, request.id),
-        new Logger('Http'),
+        'Http',
       ),
     // Errors of Node's HTTP parser (headers over 16 KiB → 431, an unparsable request → 400) happen
     // before Fastify has a request; without this they would get Fastify's own JSON, not the envelope.
@@ -228,15 +228,15 @@ export async function createHttpApp(
   //   computed once (SECURITY_HEADERS) instead of running helmet's middleware chain each time, and set
   //   in a header object shaped for them (reply-headers.ts);
   // - the Host check of installEdgeAnswers, which answers a bad one there;
-  // - the request's id on its answer, its start time for the metrics and the request log;
-  // - the request's logger bound for everything after: body parser, hooks, handlers, services and the
-  //   error filter log with the request's id.
+  // - the request's id on its answer, its start time for the metrics and the request log.
+  // What logs during a request writes through `request.log` (requestLog, `@RequestLogger()`), which
+  // carries the request's id.
   fastify.addHook('onRequest', (request: TimedRequest, reply: FastifyReply, done: () => void) => {
     setSecurityHeaders(reply);
     if (refusedHost(request, reply)) return;
     request[started] = process.hrtime.bigint();
     void reply.header(REQUEST_ID_HEADER, request.id);
-    bindRequestLogger(request.log as AppLogger, done);
+    done();
   });
   // A callback hook, not an async one: no promise per request.
   fastify.addHook('onResponse', (request: TimedRequest, reply: FastifyReply, done: () => void) => {

@@ -1,12 +1,11 @@
 import type { Logger as PinoInstance } from 'pino';
 import { Logger, PinoLogger } from 'nestjs-pino';
-import { Store, storage } from 'nestjs-pino/storage';
 
 /**
- * nestjs-pino's PinoLogger on one app's own pino instance: inside a request the request's child logger
- * (bound by `bindRequestLogger`, it carries `reqId`), elsewhere `root`. nestjs-pino keeps its
- * out-of-request logger in a process-wide variable set by the first instance; an app of its own keeps
- * several apps of one process (the e2e suites) apart.
+ * nestjs-pino's PinoLogger on one app's own pino instance, always `root`: a request's lines are
+ * written through `requestLog` (request-log.ts), never through a request context nestjs-pino would
+ * keep in an AsyncLocalStorage. nestjs-pino keeps its logger in a process-wide variable set by the
+ * first instance; an app of its own keeps several apps of one process (the e2e suites) apart.
  */
 class AppPinoLogger extends PinoLogger {
   constructor(private readonly root: PinoInstance) {
@@ -14,7 +13,7 @@ class AppPinoLogger extends PinoLogger {
   }
 
   override get logger(): PinoInstance {
-    return storage.getStore()?.logger ?? this.root;
+    return this.root;
   }
 }
 
@@ -42,15 +41,4 @@ export class NestPinoLogger extends Logger {
     if (typeof context === 'string' && NEST_START_UP.has(context)) super.debug(message, ...optionalParams);
     else super.log(message, ...optionalParams);
   }
-}
-
-/**
- * Binds the request's logger (Fastify's child of the app logger, with `reqId`) as nestjs-pino's
- * request context for the rest of the request, so every log line of its body parsing, guards,
- * handler, services and error filter names the request. Called from Fastify's `onRequest` hook:
- * nestjs-pino's own way, a Nest middleware, runs on Fastify through @fastify/middie, one more layer on
- * every request, which is known to lose the context for requests with a body (fastify/middie#124).
- */
-export function bindRequestLogger(logger: PinoInstance, next: () => void): void {
-  storage.run(new Store(logger), next);
 }
