@@ -22,4 +22,5 @@ export * from './lib/metrics/metrics';
 export * from './lib/platform.module';
 export * from './lib/time/clock';
 export * from './lib/validation/validation.pipe';
+export * from './lib/collections/bounded-map';
 export * from './lib/http/prepared-answer';

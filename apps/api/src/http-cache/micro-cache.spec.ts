@@ -103,6 +103,18 @@ describe('MicroCache', () => {
     expect(kept).not.toHaveBeenCalled();
   });
 
+  it('when full, drops the oldest eighth of its bound at once', async () => {
+    const large = new MicroCache(new FakeClock(), 16);
+    for (let i = 0; i < 17; i++) await large.get(`k${i}`, 60, async () => i);
+    expect(large.size).toBe(14);
+    const reload = jest.fn(async () => 'k2 again');
+    await large.get('k2', 60, reload);
+    expect(reload).toHaveBeenCalledTimes(1);
+    const kept = jest.fn(async () => 'unused');
+    await large.get('k3', 60, kept);
+    expect(kept).not.toHaveBeenCalled();
+  });
+
   it('never drops an entry whose load is still in flight', async () => {
     const gate = deferred<string>();
     const pending = cache.get('slow', 60, () => gate.promise);

@@ -1,4 +1,4 @@
-import { Clock, PreparedAnswer } from '@craftstats/platform';
+import { Clock, PreparedAnswer, trimOldest } from '@craftstats/platform';
 
 interface Entry {
   value?: PreparedAnswer;
@@ -80,11 +80,7 @@ export class MicroCache {
 
   private insert(key: string, entry: Entry): void {
     this.entries.set(key, entry);
-    if (this.entries.size <= this.maxEntries) return;
-    // Map keeps insertion order: drop the oldest entries that have no load in flight.
-    for (const [oldKey, oldEntry] of this.entries) {
-      if (this.entries.size <= this.maxEntries) break;
-      if (oldEntry.inflight === undefined) this.entries.delete(oldKey);
-    }
+    // The oldest entries go first, never one whose load is in flight.
+    trimOldest(this.entries, this.maxEntries, (old) => old.inflight === undefined);
   }
 }

@@ -150,4 +150,13 @@ describe('ServedAnswers', () => {
     expect(served.size).toBe(3);
     expect(['/a', '/b', '/d'].map((t) => served.fresh(t, 0) === answer)).toEqual([false, true, true]);
   });
+
+  it('drops the oldest eighth of its bound at once when full, not one target per insert', () => {
+    const served = new ServedAnswers(16);
+    const answer = PreparedAnswer.of([], 0, 60_000);
+    const targets = Array.from({ length: 17 }, (_, i) => `/t${i}`);
+    for (const target of targets) served.remember(target, answer);
+    expect(served.size).toBe(14);
+    expect(targets.filter((t) => served.fresh(t, 0) === undefined)).toEqual(['/t0', '/t1', '/t2']);
+  });
 });

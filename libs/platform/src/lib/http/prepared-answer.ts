@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { trimOldest } from '../collections/bounded-map';
 
 /**
  * A `{ status: 200, data }` answer serialized once, with its strong ETag, written as it is to every
@@ -110,7 +111,7 @@ export const SERVED_ANSWERS_MAX_TARGETS = 4_096;
  * Per request target (`request.url`: path and query string as sent), the prepared answer last written
  * for it (ADR 0075). A later request for the same target, while that answer is fresh, gets it without
  * Nest's router, pipes and controller: the target was routed, validated and looked up to exactly this
- * answer, and it depends on nothing else of the request. Bounded; the oldest target goes first.
+ * answer, and it depends on nothing else of the request. Bounded; the oldest targets go first.
  */
 export class ServedAnswers {
   private readonly targets = new Map<string, PreparedAnswer>();
@@ -121,9 +122,7 @@ export class ServedAnswers {
   remember(target: string, answer: PreparedAnswer): void {
     if (this.targets.get(target) === answer) return;
     this.targets.set(target, answer);
-    if (this.targets.size <= this.maxTargets) return;
-    const oldest = this.targets.keys().next();
-    if (oldest.done !== true) this.targets.delete(oldest.value);
+    trimOldest(this.targets, this.maxTargets);
   }
 
   /** The answer remembered for `target` if it is fresh at `now` (a stale one is forgotten). */

@@ -3,6 +3,7 @@ import { plainToInstance } from 'class-transformer';
 import { ValidationOptions, getMetadataStorage, validate } from 'class-validator';
 import type { ErrorCode } from '@craftstats/contracts';
 import { DomainError } from '@craftstats/domain';
+import { trimOldest } from '../collections/bounded-map';
 
 /** How a DTO words its 400s; every text is Czech and names the field at fault, never echoing a value. */
 export interface DtoMessages {
@@ -136,7 +137,7 @@ export class CzechValidationPipe extends ValidationPipe {
   /**
    * Per path/query DTO class, the instances that passed, by the raw value they came from (its JSON):
    * a public read's parameters repeat (the eight boards, the popular profiles), and validating the same
-   * text again gives the same instance. Bounded; the oldest is dropped. Bodies are never memoized.
+   * text again gives the same instance. Bounded; the oldest go first. Bodies are never memoized.
    */
   private readonly passed = new WeakMap<Type, Map<string, object>>();
 
@@ -162,7 +163,7 @@ export class CzechValidationPipe extends ValidationPipe {
     const instance = Object.freeze((await this.validated(value, metadata, metatype)) as object);
     if (passed === undefined) this.passed.set(metatype, (passed = new Map()));
     passed.set(key, instance);
-    if (passed.size > MEMOIZED_PER_DTO) passed.delete(passed.keys().next().value as string);
+    trimOldest(passed, MEMOIZED_PER_DTO);
     return instance;
   }
 
