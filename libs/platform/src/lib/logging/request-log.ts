@@ -16,9 +16,9 @@ export interface RequestLog {
  * a Nest-style `context`, written exactly as `new Logger(context)` writes: `{ context, ...fields }`.
  *
  * Passed explicitly, not found through an AsyncLocalStorage: on Node 20 an AsyncLocalStorage in use
- * installs a promise hook that runs for every promise of the process, which cost about a fifth of the
- * API's CPU per profile lookup (docs/performance.md, "Request logs without AsyncLocalStorage"). Code
- * outside a request keeps `new Logger(context)`.
+ * installs a promise hook that runs for every promise of the process, which cost 10–15 % of the API's
+ * CPU per profile lookup (docs/performance.md, "Request logs without AsyncLocalStorage"; ADR 0079).
+ * Code outside a request keeps `new Logger(context)`.
  */
 export function requestLog(request: FastifyRequest, context: string): RequestLog {
   const logger = request.log;
