@@ -43,16 +43,8 @@ import { connect, databaseUrl, dropDatabase, ensureDataset, serverFromUrl } from
 import { SERVERS, tokenOf } from './lib/events.mjs';
 import { startPrivateServer } from './lib/private-server.mjs';
 import { nickOf, uuidOf } from './lib/players.mjs';
-import {
-  findWrk,
-  freePort,
-  launch,
-  memoryOf,
-  runForJson,
-  startApp,
-  stopAll,
-  waitFor,
-} from './lib/processes.mjs';
+import { freePort, freePorts } from '../ports.mjs';
+import { findWrk, launch, memoryOf, runForJson, startApp, stopAll, waitFor } from './lib/processes.mjs';
 import {
   HEADER,
   describeMachine,
@@ -225,9 +217,7 @@ async function main() {
   // The service under test and its baselines, each in its own process. Three APIs on one database:
   // as deployed with in-process counters, as deployed with counters in Redis, and without the limit.
   const url = databaseUrl(server);
-  const [apiPort, apiRedisPort, apiOffPort, ingestPort, barePort, rawPort] = await Promise.all(
-    Array.from({ length: 6 }, freePort),
-  );
+  const [apiPort, apiRedisPort, apiOffPort, ingestPort, barePort, rawPort] = await freePorts(6);
   const nodeFlags = options['cpu-prof']
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options['cpu-prof'])}`]
     : [];

@@ -10,11 +10,11 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../build.mjs';
+import { freePorts } from '../ports.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const arg = (name, fallback) => {
@@ -27,14 +27,6 @@ const INTERVAL_MS = arg('interval', 500);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'craftstats-sse-bench-'));
 const token = 'bench-token-0123456789';
 const children = [];
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 function start(app, port, env) {
   const entry = path.join(root, 'dist/apps', app, `apps/${app}/src/main.js`);
@@ -93,7 +85,7 @@ function openClient(port, arrivals) {
 try {
   await buildApp('api');
   await buildApp('log-ingestor');
-  const [apiPort, ingestPort] = [await freePort(), await freePort()];
+  const [apiPort, ingestPort] = await freePorts(2);
   const db = `sqlite:${path.join(tmp, 'bench.sqlite')}`;
   await start('log-ingestor', ingestPort, {
     DATABASE_URL: db,

@@ -10,10 +10,10 @@
 // (default 50, in batches of 50).
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePorts } from '../ports.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const arg = (name, fallback) => {
@@ -28,14 +28,6 @@ const SAMPLE_MS = 10_000;
 const TOKEN = 'soak-server-token-0123456789';
 const outDir = path.join(root, 'docs/soak');
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const rssMiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
@@ -134,7 +126,7 @@ async function main() {
   execFileSync(process.execPath, [path.join(root, 'tools/build.mjs')], { cwd: root, stdio: 'inherit' });
   const temp = mkdtempSync(path.join(os.tmpdir(), 'craftstats-soak-'));
   const databaseUrl = process.env.DATABASE_URL ?? `sqlite:${path.join(temp, 'soak.sqlite')}`;
-  const [apiPort, ingestPort] = [await freePort(), await freePort()];
+  const [apiPort, ingestPort] = await freePorts(2);
   const common = {
     DATABASE_URL: databaseUrl,
     JWT_SECRET: 'soak-secret-soak-secret-soak-secret-0123',

@@ -12,12 +12,12 @@
 // /usr/bin/chromium it skips with the reason, unless CI=true.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { freePorts } from '../../../tools/ports.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const CHROMIUM = '/usr/bin/chromium';
@@ -45,21 +45,10 @@ if (!existsSync(CHROMIUM)) {
   process.exit(0);
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** tools/start.mjs in demo mode, in its own process group; resolves with the website's address. */
 async function startDemo() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'craftstats-lighthouse-'));
-  const [api, ingest, status] = [await freePort(), await freePort(), await freePort()];
+  const [api, ingest, status] = await freePorts(3);
   let output = '';
   const child = spawn(process.execPath, ['tools/start.mjs'], {
     cwd: root,

@@ -8,9 +8,9 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../ports.mjs';
 
 const require = createRequire(import.meta.url);
 const mysql = require('mysql2/promise');
@@ -22,13 +22,7 @@ const mysql = require('mysql2/promise');
  */
 export async function startPrivateServer({ bufferPool, log }) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'craftstats-bench-mariadb-'));
-  const port = await new Promise((resolve, reject) => {
-    const probe = net.createServer().on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address();
-      probe.close(() => resolve(free));
-    });
-  });
+  const port = await freePort();
   const datadir = path.join(dir, 'data');
   execFileSync('mariadb-install-db', [
     '--no-defaults',

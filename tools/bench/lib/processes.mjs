@@ -2,7 +2,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { appProcessArgs } from '../../build.mjs';
@@ -16,15 +15,6 @@ const CLK_TCK = (() => {
     return 100;
   }
 })();
-
-export function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Spawns a tracked child (stopped by stopAll). stdout is collected; stderr goes to ours. */
 export function launch(command, args, { env = process.env, label = command } = {}) {

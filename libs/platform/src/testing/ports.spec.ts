@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
-import { freePorts } from './ports';
+import { REFUSED_BY_CLIENTS, freePorts } from './ports';
 
 function listenOn(port: number): Promise<net.Server> {
   return new Promise((resolve, reject) => {
@@ -23,5 +23,23 @@ describe('freePorts', () => {
     }
     const servers = await Promise.all(ports.map(listenOn));
     await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  });
+
+  it('never hands out a port that HTTP clients refuse, even when the draw lands on one', async () => {
+    const [free] = await freePorts(1);
+    const refused = [...REFUSED_BY_CLIENTS][0];
+    const draws = [refused, refused, free];
+    const ports = await freePorts(1, () => draws.shift() ?? free);
+    expect(ports).toEqual([free]);
+  });
+
+  it("lists ports that Node's fetch refuses before connecting", async () => {
+    for (const port of REFUSED_BY_CLIENTS) {
+      const error = await fetch(`http://127.0.0.1:${port}/`).then(
+        () => new Error(`port ${port} was reachable`),
+        (rejected: Error) => rejected,
+      );
+      expect(String((error.cause as Error | undefined)?.message ?? error.message)).toBe('bad port');
+    }
   });
 });

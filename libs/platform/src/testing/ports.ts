@@ -5,6 +5,13 @@ import net from 'node:net';
 const LOWEST = 10_000;
 
 /**
+ * Ports at or above LOWEST that Node's fetch and Chromium refuse to connect to: a server there
+ * listens fine, but every request to it fails (`fetch failed`, cause `bad port`). An API e2e run
+ * that drew 10080 for its ingestor failed that way.
+ */
+export const REFUSED_BY_CLIENTS: ReadonlySet<number> = new Set([10_080]);
+
+/**
  * The first port of the kernel's ephemeral range, where every outgoing connection on the machine
  * takes its local port (Linux's net.ipv4.ip_local_port_range; 32768 there by default, and on
  * systems without that file).
@@ -28,19 +35,27 @@ function listen(port: number): Promise<net.Server | null> {
   });
 }
 
+/** Picks a port to try in [low, high); randomly unless a test says otherwise. */
+export type PortDraw = (low: number, high: number) => number;
+
+const drawRandomly: PortDraw = (low, high) => low + Math.floor(Math.random() * (high - low));
+
 /**
  * `count` distinct TCP ports that were free on 127.0.0.1 a moment ago, for servers a test starts
  * (often in another process). They come from below the ephemeral range: a port the kernel hands out
  * for `listen(0)` comes from that range, so any process's next outgoing connection could take it
- * before the server listens. Each is held until all are found, so no two are the same.
+ * before the server listens. Each is held until all are found, so no two are the same, and none is
+ * one that HTTP clients refuse (REFUSED_BY_CLIENTS).
  */
-export async function freePorts(count: number): Promise<number[]> {
+export async function freePorts(count: number, draw: PortDraw = drawRandomly): Promise<number[]> {
   const high = ephemeralStart();
   const held: net.Server[] = [];
   try {
     for (let tries = 0; held.length < count; tries++) {
       if (tries > 100 * count) throw new Error(`no ${count} free ports found in ${LOWEST}–${high - 1}`);
-      const server = await listen(LOWEST + Math.floor(Math.random() * (high - LOWEST)));
+      const port = draw(LOWEST, high);
+      if (REFUSED_BY_CLIENTS.has(port)) continue;
+      const server = await listen(port);
       if (server) held.push(server);
     }
     return held.map((server) => (server.address() as net.AddressInfo).port);
