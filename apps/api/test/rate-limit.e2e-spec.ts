@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { AddressInfo, createServer } from 'node:net';
 import { Controller, DynamicModule, Get, Module } from '@nestjs/common';
+import Redis from 'ioredis';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { describeEachDialect } from '@craftstats/persistence/testing';
 import { ApiConfig, Clock, ConfigModule, createHttpApp, AppLogger, Metrics } from '@craftstats/platform';
@@ -11,7 +12,13 @@ import { createApiApp } from '../src/create-api-app';
 import { PublicRateLimit } from '../src/rate-limit/rate-limit.decorators';
 import { RateLimitModule } from '../src/rate-limit/rate-limit.module';
 import { RATE_LIMIT_WINDOW_MS } from '../src/rate-limit/rate-limit.constants';
-import { LocalCounters, SHARED_FLUSH_MS, SharedCounters } from '../src/rate-limit/rate-limit.counters';
+import {
+  CounterLimits,
+  LocalCounters,
+  SHARED_FLUSH_MS,
+  SharedCounters,
+  sharedFrom,
+} from '../src/rate-limit/rate-limit.counters';
 import {
   HttpAnswer,
   STAFF_RANK,
@@ -498,14 +505,16 @@ describe('rate-limit counters shared through Redis (SharedCounters)', () => {
     }
   }
   const prefix = () => `craftstats-test:${process.pid}:${randomBytes(6).toString('hex')}`;
+  /** Limits under 128: every key is sent from its first hit (`sharedFrom` is 1). */
+  const SMALL: CounterLimits = { public: 100, 'auth-ip': 10, 'auth-user': 100 };
 
   itWithRedis(
     "count without a round trip per hit, and see the other instances' hits after a flush",
     async () => {
       const clock = new FixedClock();
       const shared = prefix();
-      const a = new SharedCounters(clock, TEST_REDIS_URL, shared);
-      const b = new SharedCounters(clock, TEST_REDIS_URL, shared);
+      const a = new SharedCounters(clock, TEST_REDIS_URL, shared, SMALL);
+      const b = new SharedCounters(clock, TEST_REDIS_URL, shared, SMALL);
       try {
         await settle(); // connected
         // Synchronous: the counts are there at once, before any flush.
@@ -528,9 +537,48 @@ describe('rate-limit counters shared through Redis (SharedCounters)', () => {
     },
   );
 
+  itWithRedis(
+    'keep a key to one instance until it has used 1/64 of its limit there, then send all its hits',
+    async () => {
+      const clock = new FixedClock();
+      const shared = prefix();
+      const limits: CounterLimits = { public: 640, 'auth-ip': 10, 'auth-user': 100 };
+      const from = sharedFrom(limits.public);
+      expect([from, sharedFrom(600), sharedFrom(10)]).toEqual([10, 9, 1]);
+      const a = new SharedCounters(clock, TEST_REDIS_URL, shared, limits);
+      const b = new SharedCounters(clock, TEST_REDIS_URL, shared, limits);
+      const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
+      try {
+        await settle(); // connected
+        // A thousand clients of one request each and one client just under the threshold: nothing
+        // reaches Redis.
+        for (let i = 0; i < 1_000; i++) a.hit('public', `198.18.${i >> 8}.${i & 255}`);
+        const below = Array.from({ length: from - 1 }, () => a.hit('public', '198.51.100.9').hits);
+        await a.flush();
+        expect([below.at(-1), await redis.keys(`${shared}*`)]).toEqual([from - 1, []]);
+        expect(b.peek('public', '198.51.100.9').hits).toBe(0);
+        // The hit that reaches the threshold sends every hit of the key counted on a.
+        expect(a.hit('public', '198.51.100.9').hits).toBe(from);
+        await a.flush();
+        await eventually(() => expect(b.peek('public', '198.51.100.9').hits).toBe(from));
+        // b, below the threshold itself, counts on from what it heard; a does not see b's hit yet
+        // (the documented tolerance: under sharedFrom per instance).
+        expect(b.hit('public', '198.51.100.9').hits).toBe(from + 1);
+        expect(a.peek('public', '198.51.100.9').hits).toBe(from);
+        // Account limits are small: their keys are sent from the first hit.
+        a.hit('auth-ip', '198.51.100.9');
+        await a.flush();
+        await eventually(() => expect(b.peek('auth-ip', '198.51.100.9').hits).toBe(1));
+      } finally {
+        redis.disconnect();
+        await Promise.all([a.close(), b.close()]);
+      }
+    },
+  );
+
   it('keep counting on each instance while Redis is unreachable (the limit is never off)', async () => {
     const clock = new FixedClock();
-    const counters = new SharedCounters(clock, 'redis://127.0.0.1:1', prefix());
+    const counters = new SharedCounters(clock, 'redis://127.0.0.1:1', prefix(), SMALL);
     try {
       const hits = Array.from({ length: 5 }, () => counters.hit('auth-ip', '203.0.113.9').hits);
       await counters.flush();

@@ -1,13 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
-import { Clock } from '@craftstats/platform';
-import { RATE_LIMIT_WINDOW_MS } from './rate-limit.constants';
+import { ApiConfig, Clock } from '@craftstats/platform';
+import { AUTH_USERNAME_LIMIT_FACTOR, RATE_LIMIT_WINDOW_MS } from './rate-limit.constants';
 import { WindowSketch } from './rate-limit.sketch';
 
 /** What a client's key is counted under: the public reads, and the account endpoints' two budgets. */
 export type CounterScope = 'public' | 'auth-ip' | 'auth-user';
 export const COUNTER_SCOPES: readonly CounterScope[] = ['public', 'auth-ip', 'auth-user'];
+
+/** Each counter's limit per window; 0 where its scope is off. */
+export type CounterLimits = Readonly<Record<CounterScope, number>>;
+
+export function counterLimits(config: Pick<ApiConfig, 'rateLimitPublic' | 'rateLimitAuth'>): CounterLimits {
+  return {
+    public: config.rateLimitPublic,
+    'auth-ip': config.rateLimitAuth,
+    'auth-user': config.rateLimitAuth * AUTH_USERNAME_LIMIT_FACTOR,
+  };
+}
 
 /** A key's hits in the current window (the one just counted included) and ms until the window ends. */
 export interface WindowCount {
@@ -65,6 +76,17 @@ export class LocalCounters extends RateLimitCounters {
 export const SHARED_FLUSH_MS = 200;
 /** Distinct keys waiting for the next flush at most; beyond it a flush starts at once. */
 export const SHARED_MAX_PENDING = 20_000;
+/** A key is sent to Redis once it has used this fraction of its limit on one instance (ADR 0080). */
+export const SHARED_FROM_FRACTION = 64;
+
+/**
+ * The count from which an instance sends a key's hits to Redis: 1/64 of the limit, at least 1 (9 of
+ * the default 600 public reads; every hit of the small account limits). Below it the key stays in
+ * this instance, which adds what the others reported.
+ */
+export function sharedFrom(limit: number): number {
+  return Math.max(1, Math.floor(limit / SHARED_FROM_FRACTION));
+}
 
 /**
  * HINCRBY of each (field, hits) pair in the window's hash, which expires two windows later: the totals
@@ -93,15 +115,18 @@ interface Pending {
 
 /**
  * Counters shared by every API instance on one Redis (REDIS_URL), without a round trip per request:
- * each instance counts here as `LocalCounters` does, and every SHARED_FLUSH_MS sends the hits counted
- * since the last flush to Redis in one script call, which answers each key's total over all instances;
- * the instance takes those totals into its view of the totals and publishes them, and every other
- * instance takes them too. A key's count is the larger of this instance's own and (the last total
- * heard of + the hits counted here since). Tolerance: hits on other instances are seen here within one
- * flush (plus a round trip), so a client spreading requests over n instances may exceed the limit by
- * what it sends in that time on the other n - 1. While Redis is unreachable each instance still holds
- * the whole limit by itself (logged), so the limit is never off, at worst multiplied by the number of
- * instances.
+ * each instance counts here as `LocalCounters` does. Once a key has reached `sharedFrom(limit)` here,
+ * every SHARED_FLUSH_MS sends its hits counted since the last flush (the first time, all of them) to
+ * Redis in one script call, which answers each key's total over all instances; the instance takes
+ * those totals into its view of the totals and publishes them, and every other instance takes them
+ * too. A key's count is, below that threshold, the last total heard of + this instance's hits, and
+ * from it the larger of this instance's own and (the last total heard of + the hits counted here
+ * since). So the many clients that send a few requests cost Redis nothing (ADR 0080).
+ * Tolerance: hits on other instances are seen here within one flush (plus a round trip) once they
+ * reach the threshold there, so a client spreading requests over n instances may exceed the limit by
+ * what it sends in that time on the other n - 1, plus up to sharedFrom(limit) - 1 it keeps under the
+ * threshold on each. While Redis is unreachable each instance still holds the whole limit by
+ * itself (logged), so the limit is never off, at worst multiplied by the number of instances.
  */
 export class SharedCounters extends RateLimitCounters {
   private readonly logger = new Logger('RateLimit');
@@ -118,13 +143,20 @@ export class SharedCounters extends RateLimitCounters {
   /** Prefix of this instance's messages: it applies its own totals when Redis answers, not again. */
   private readonly instance = randomBytes(6).toString('hex');
   private lastErrorLog = 0;
+  private readonly sharedFrom: Readonly<Record<CounterScope, number>>;
 
   constructor(
     clock: Clock,
     url: string,
     private readonly prefix: string,
+    limits: CounterLimits,
   ) {
     super(clock);
+    this.sharedFrom = {
+      public: sharedFrom(limits.public),
+      'auth-ip': sharedFrom(limits['auth-ip']),
+      'auth-user': sharedFrom(limits['auth-user']),
+    };
     const redis = new Redis(url, {
       lazyConnect: false,
       enableOfflineQueue: false,
@@ -151,13 +183,16 @@ export class SharedCounters extends RateLimitCounters {
   hit(scope: CounterScope, key: string): WindowCount {
     const own = this.own.hit(scope, key);
     const { index } = this.window();
+    const from = this.sharedFrom[scope];
+    if (own.hits < from) return this.unshared(scope, key, index, own);
     const field = fieldOf(key);
     const id = `${scope} ${field}`;
     let waiting = this.pending.get(id);
     if (waiting !== undefined && waiting.window === index) {
       waiting.hits += 1;
     } else if (this.pending.size < SHARED_MAX_PENDING) {
-      waiting = { scope, field, window: index, hits: 1 };
+      // The key's first hit sent carries every hit counted here before it.
+      waiting = { scope, field, window: index, hits: own.hits === from ? own.hits : 1 };
       this.pending.set(id, waiting);
     } else {
       // Counted here only until a flush has room again; start one now.
@@ -171,10 +206,22 @@ export class SharedCounters extends RateLimitCounters {
   peek(scope: CounterScope, key: string): WindowCount {
     const own = this.own.peek(scope, key);
     const { index } = this.window();
+    if (own.hits < this.sharedFrom[scope]) return this.unshared(scope, key, index, own);
     const field = fieldOf(key);
     const waiting = this.pending.get(`${scope} ${field}`);
     const shared = this.sketch(scope).estimate(field, index) + (waiting?.window === index ? waiting.hits : 0);
     return { hits: Math.max(own.hits, shared), resetMs: own.resetMs };
+  }
+
+  /**
+   * The count of a key whose hits here were never sent: the total the other instances reported plus
+   * them. While nothing was reported in the window (most of the time, for most clients) the key is
+   * not even hashed.
+   */
+  private unshared(scope: CounterScope, key: string, index: number, own: WindowCount): WindowCount {
+    const totals = this.sketch(scope);
+    if (totals.isEmpty(index)) return own;
+    return { hits: totals.estimate(fieldOf(key), index) + own.hits, resetMs: own.resetMs };
   }
 
   /** Sends the hits counted since the last flush; one script call per scope and window. */

@@ -4,13 +4,8 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { nickKey, DomainError } from '@craftstats/domain';
 import { APP_CONFIG, ApiConfig, ipv4OfMapped, routeConfigOf, servedAnswers } from '@craftstats/platform';
-import {
-  AUTH_USERNAME_LIMIT_FACTOR,
-  RATE_LIMIT_HEADERS,
-  RATE_LIMIT_SCOPE,
-  RateLimitScope,
-} from './rate-limit.constants';
-import { RateLimitCounters, WindowCount } from './rate-limit.counters';
+import { RATE_LIMIT_HEADERS, RATE_LIMIT_SCOPE, RateLimitScope } from './rate-limit.constants';
+import { CounterLimits, RateLimitCounters, WindowCount, counterLimits } from './rate-limit.counters';
 
 /** A counter a request is counted by, with its limit. */
 interface Counted {
@@ -42,6 +37,7 @@ const MAX_TRACKED_USERNAME = 64;
 @Injectable()
 export class RateLimitHook implements OnModuleInit {
   private readonly limits: Readonly<Record<RateLimitScope, number>>;
+  private readonly counterLimits: CounterLimits;
 
   constructor(
     private readonly counters: RateLimitCounters,
@@ -49,6 +45,7 @@ export class RateLimitHook implements OnModuleInit {
     @Inject(APP_CONFIG) config: Pick<ApiConfig, 'rateLimitPublic' | 'rateLimitAuth'>,
   ) {
     this.limits = { public: config.rateLimitPublic, auth: config.rateLimitAuth };
+    this.counterLimits = counterLimits(config);
   }
 
   onModuleInit(): void {
@@ -106,7 +103,7 @@ export class RateLimitHook implements OnModuleInit {
     const username = usernameOf(request);
     // Refused by its address: the username's budget does not pay for what was never let through.
     if (byAddress.count.hits > limit || username === null) return [byAddress];
-    const perUsername = limit * AUTH_USERNAME_LIMIT_FACTOR;
+    const perUsername = this.counterLimits['auth-user'];
     return [byAddress, { limit: perUsername, count: this.counters.hit('auth-user', username) }];
   }
 }

@@ -1,13 +1,14 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, ApiConfig, Clock, ClockModule } from '@craftstats/platform';
-import { LocalCounters, RateLimitCounters, SharedCounters } from './rate-limit.counters';
+import { LocalCounters, RateLimitCounters, SharedCounters, counterLimits } from './rate-limit.counters';
 import { RateLimitHook } from './rate-limit.hook';
 
 /**
  * Rate limiting of the API (global, so any feature module can use `@PublicRateLimit()` /
  * `@AuthRateLimit()` without importing anything): the hook that counts (installed at module init)
  * and its counters, in this instance (`LocalCounters`), or shared by every instance on REDIS_URL
- * (`SharedCounters`, keys prefixed with RATE_LIMIT_PREFIX); ADRs 0073 and 0075.
+ * (`SharedCounters`, keys prefixed with RATE_LIMIT_PREFIX, a key sent once it has used 1/64 of its
+ * limit here); ADRs 0073, 0075 and 0080.
  */
 @Global()
 @Module({
@@ -19,7 +20,7 @@ import { RateLimitHook } from './rate-limit.hook';
       useFactory: (clock: Clock, config: ApiConfig): RateLimitCounters =>
         config.redisUrl === null
           ? new LocalCounters(clock)
-          : new SharedCounters(clock, config.redisUrl, config.rateLimitPrefix),
+          : new SharedCounters(clock, config.redisUrl, config.rateLimitPrefix, counterLimits(config)),
     },
     RateLimitHook,
   ],

@@ -38,4 +38,14 @@ describe('WindowSketch', () => {
     const cellsB = keys.map((key) => (b.add(key, 1), b.estimate('10.0.0.0', 1)));
     expect(cellsA).not.toEqual(cellsB);
   });
+
+  it('is empty in a window until a key is counted or raised there, and again in the next window', () => {
+    const sketch = new WindowSketch(1024, 4);
+    const seen: boolean[] = [sketch.isEmpty(3)];
+    sketch.raise('u', 3, 2);
+    seen.push(sketch.isEmpty(3), sketch.isEmpty(4));
+    sketch.add('v', 4);
+    seen.push(sketch.isEmpty(4), sketch.isEmpty(3));
+    expect(seen).toEqual([true, false, true, false, true]);
+  });
 });

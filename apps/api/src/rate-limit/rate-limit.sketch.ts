@@ -18,6 +18,8 @@ export class WindowSketch {
   private readonly seeds: [number, number];
   private readonly positions: Int32Array;
   private window = Number.NaN;
+  /** Whether a key was counted or raised in `window`: while not, every estimate is 0. */
+  private used = false;
 
   constructor(
     private readonly width = SKETCH_WIDTH,
@@ -35,6 +37,7 @@ export class WindowSketch {
   add(key: string, window: number, count = 1): number {
     this.enter(window);
     this.locate(key);
+    this.used = true;
     const next = this.min() + count;
     // Conservative update: raise only the cells below the new count.
     for (let row = 0; row < this.depth; row++) {
@@ -51,6 +54,7 @@ export class WindowSketch {
   raise(key: string, window: number, count: number): void {
     if (window < this.window) return;
     this.enter(window);
+    this.used = true;
     this.locate(key);
     for (let row = 0; row < this.depth; row++) {
       const at = this.positions[row] as number;
@@ -65,9 +69,15 @@ export class WindowSketch {
     return this.min();
   }
 
+  /** True while no key was counted or raised in `window`: every estimate there is 0, without hashing. */
+  isEmpty(window: number): boolean {
+    return window !== this.window || !this.used;
+  }
+
   private enter(window: number): void {
     if (window === this.window) return;
     this.window = window;
+    this.used = false;
     this.cells.fill(0);
   }
 
