@@ -6,7 +6,7 @@
 // random player a disk read (ADR 0047). The server and its directory are removed by remove(), and at
 // the latest when this process exits.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,12 +24,17 @@ export async function startPrivateServer({ bufferPool, log }) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'craftstats-bench-mariadb-'));
   const port = await freePort();
   const datadir = path.join(dir, 'data');
+  // Its own temporary directory: a mariadbd that starts removes the temporary-table files it finds in
+  // its tmpdir, those of other servers too (libs/platform/src/testing/mariadb-server.ts, `tmpDir`).
+  const tmpdir = path.join(dir, 'tmp');
+  mkdirSync(tmpdir);
   execFileSync('mariadb-install-db', [
     '--no-defaults',
     `--datadir=${datadir}`,
     '--user=root',
     '--auth-root-authentication-method=normal',
     '--skip-test-db',
+    `--tmpdir=${tmpdir}`,
   ]);
   const child = spawn(
     'mariadbd',
@@ -42,6 +47,7 @@ export async function startPrivateServer({ bufferPool, log }) {
       `--socket=${path.join(dir, 'mariadb.sock')}`,
       `--pid-file=${path.join(dir, 'mariadb.pid')}`,
       `--log-error=${path.join(dir, 'error.log')}`,
+      `--tmpdir=${tmpdir}`,
       '--skip-name-resolve',
       '--performance-schema=OFF',
       `--innodb-buffer-pool-size=${bufferPool}`,

@@ -1,6 +1,6 @@
 import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -67,6 +67,7 @@ export class MariaDbServer {
     const dir = await mkdtemp(path.join(scratchDir(), 'craftstats-mariadb-'));
     const server = new MariaDbServer(dir, await freePort(), options);
     try {
+      await mkdir(server.tmpDir);
       await run(
         'mariadb-install-db',
         [
@@ -75,6 +76,8 @@ export class MariaDbServer {
           '--user=root',
           '--auth-root-authentication-method=normal',
           '--skip-test-db',
+          // Passed on to the bootstrapping mariadbd (see tmpDir).
+          `--tmpdir=${server.tmpDir}`,
         ],
         { timeout: 60_000 },
       );
@@ -88,6 +91,16 @@ export class MariaDbServer {
 
   get dataDir(): string {
     return path.join(this.dir, 'data');
+  }
+
+  /**
+   * The server's own temporary directory. With the shared /tmp, a mariadbd that starts removes the
+   * temporary-table files (`#sql*`) it finds there, including those of another server bootstrapping
+   * at that moment, whose bootstrap then fails (`Unknown table 'mysql.tmp_user_nopasswd'`, seen in CI):
+   * the replication fault test starts two servers at once.
+   */
+  get tmpDir(): string {
+    return path.join(this.dir, 'tmp');
   }
 
   /** The server's pid while it runs (for freezing or inspecting it), else null. */
@@ -135,6 +148,7 @@ export class MariaDbServer {
       `--socket=${path.join(this.dir, 'mariadb.sock')}`,
       `--pid-file=${path.join(this.dir, 'mariadb.pid')}`,
       `--log-error=${path.join(this.dir, 'error.log')}`,
+      `--tmpdir=${this.tmpDir}`,
       '--skip-name-resolve',
       '--performance-schema=OFF',
       '--innodb-buffer-pool-size=32M',
