@@ -8,14 +8,21 @@
 // No HTTP, no validation, no deduplication beyond the log's own unique key, no locking read, no
 // projection into player_balances or vote_counts: what the database costs at least for the rows the
 // events leave in the log and the players table. Prints one line "BENCHJSON {...}".
+// With `projections` (the bench's extra row) it also writes what the ingestor's projections write
+// beside that, the same way, and nothing else: the players' ids read with a locking read, one
+// player_balances upsert (a row per player and currency changed) and one vote_counts upsert (all-time,
+// month and week per voter) — the floor of the current schema, to tell the ingestor's own overhead
+// from the cost of the rows it has to write (docs/performance.md).
 //   node tools/bench/raw-ingest.mjs <mysql url> <players> <batch> <seconds> <runId> <mixed|level> <fromDate ms>
+//       [projections <month key> <week key>]
 import { createRequire } from 'node:module';
 import { printLoadResult } from './lib/load-result.mjs';
 import { SERVERS, sourceOf } from './lib/events.mjs';
 
 const require = createRequire(import.meta.url);
 const mysql = require('mysql2/promise');
-const [url, players, batch, seconds, runId, mix, fromDate] = process.argv.slice(2);
+const [url, players, batch, seconds, runId, mix, fromDate, projections, monthKey, weekKey] =
+  process.argv.slice(2);
 const size = Number(batch);
 const pool = mysql.createPool({ uri: url, connectionLimit: SERVERS.length });
 const cpuStart = process.cpuUsage();
@@ -113,6 +120,67 @@ function playerRows(events, server, receivedAt) {
   ]);
 }
 
+const BALANCE_ACTION = /^ECONOMY_([A-Z]+)_(ADD|TAKE|RESET)$/;
+
+/**
+ * The projections' rows of a batch (with `projections`): after a locking read of the players' ids, one
+ * balances upsert and one vote counters upsert, each in (player id, key) order as the ingestor writes
+ * them (libs/persistence projection.writer.ts), with the columns it sets.
+ */
+async function writeProjections(connection, events) {
+  const uuids = [...new Set(events.map((e) => e.uuid))].sort();
+  const [ids] = await connection.query(
+    'SELECT id, uuid FROM players WHERE uuid IN (?) ORDER BY uuid FOR UPDATE',
+    [uuids],
+  );
+  const idOf = new Map(ids.map((r) => [r.uuid, Number(r.id)]));
+  const balances = new Map();
+  const votes = new Map();
+  for (const e of events) {
+    const id = idOf.get(e.uuid);
+    const change = BALANCE_ACTION.exec(e.action);
+    if (change !== null) {
+      const amount = change[2] === 'RESET' ? 0 : Number(e.new_value);
+      balances.set(`${id} ${change[1]}`, [
+        id,
+        change[1],
+        amount,
+        e.date,
+        -amount,
+        e.nick.toLowerCase(),
+        e.uuid,
+      ]);
+    }
+    if (e.action === 'PLAYER_VOTE') {
+      for (const [period, key] of [
+        ['total', 'all'],
+        ['month', monthKey],
+        ['week', weekKey],
+      ]) {
+        const row = votes.get(`${id} ${period}`) ?? [id, period, key, 0, 0, e.nick.toLowerCase(), e.uuid];
+        row[3]++;
+        row[4]--;
+        votes.set(`${id} ${period}`, row);
+      }
+    }
+  }
+  const inKeyOrder = (rows) => [...rows.values()].sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1));
+  if (balances.size > 0) {
+    await connection.query(
+      'INSERT INTO player_balances (player_id, currency, amount, as_of, sort_key, nick_lower, uuid) VALUES ? ' +
+        'ON DUPLICATE KEY UPDATE amount = VALUES(amount), as_of = VALUES(as_of), sort_key = VALUES(sort_key), nick_lower = VALUES(nick_lower)',
+      [inKeyOrder(balances)],
+    );
+  }
+  if (votes.size > 0) {
+    await connection.query(
+      'INSERT INTO vote_counts (player_id, period, period_key, votes, sort_key, nick_lower, uuid) VALUES ? ' +
+        'ON DUPLICATE KEY UPDATE votes = votes + VALUES(votes), sort_key = sort_key + VALUES(sort_key), nick_lower = VALUES(nick_lower)',
+      [inKeyOrder(votes)],
+    );
+  }
+}
+
 async function server(index) {
   const source = sourceOf(mix, index, Number(players), runId, Number(fromDate));
   const level = `${source.mode}_level`;
@@ -182,6 +250,7 @@ async function server(index) {
           );
         }
         await connection.query(upsert, [playerRows(events, source.server, receivedAt)]);
+        if (projections === 'projections') await writeProjections(connection, events);
         await connection.commit();
         accepted += size;
       } catch (error) {
