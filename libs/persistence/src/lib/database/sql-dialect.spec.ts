@@ -1,5 +1,6 @@
 import {
   chunk,
+  flatRows,
   forUpdateSql,
   greatestSql,
   insertNewRowsSql,
@@ -97,6 +98,15 @@ describe('chunk', () => {
   it('splits into parts of at most the given size, keeping order', () => {
     expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
     expect(chunk([], 3)).toEqual([]);
+  });
+});
+
+describe('flatRows', () => {
+  it('lists the values row after row, nulls and empty rows included, as Array.prototype.flat does', () => {
+    const rows = [[1, 'a', null], [], [2, 'b', 0]];
+    expect(flatRows(rows)).toEqual([1, 'a', null, 2, 'b', 0]);
+    expect(flatRows(rows)).toEqual(rows.flat());
+    expect(flatRows([])).toEqual([]);
   });
 });
 

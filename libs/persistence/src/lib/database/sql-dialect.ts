@@ -147,6 +147,18 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
+/**
+ * The values of `rows` in one list, row after row: the parameters of a multi-row statement. A plain
+ * loop, because `Array.prototype.flat` and `flatMap` cost about 20 times as much on Node 20 (1.3 ms
+ * for a batch's 425 log rows of 13 values, against 0.05 ms; docs/performance.md, "The realistic
+ * mix's CPU, per event").
+ */
+export function flatRows<T>(rows: ReadonlyArray<readonly T[]>): T[] {
+  const out: T[] = [];
+  for (const row of rows) for (let i = 0; i < row.length; i++) out.push(row[i]);
+  return out;
+}
+
 /** MariaDB 10.5+ by its VERSION() text ("10.11.19-MariaDB-0+deb12u1"); MySQL has no INSERT … RETURNING. */
 export function versionHasInsertReturning(version: string): boolean {
   const match = /^(\d+)\.(\d+)\.\d+-.*mariadb/i.exec(version);

@@ -11,6 +11,7 @@ import {
 import { Dialect, dialectOf } from '../database/data-source';
 import {
   chunk,
+  flatRows,
   insertNewRowsSql,
   insertSql,
   rowsPerStatement,
@@ -105,7 +106,7 @@ export class TypeOrmEventStore extends EventStore {
       if (list.length === 0) continue;
       const { table, columns, row } = LOG_TABLES[kind];
       const values = (part: readonly GameEvent[]) =>
-        part.flatMap((event) => row(event, ctx.source, ctx.receivedAt));
+        flatRows(part.map((event) => row(event, ctx.source, ctx.receivedAt)));
       const perStatement = rowsPerStatement(this.dialect, columns.length);
       if (returning) {
         for (const part of chunk(list, perStatement)) {

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { EntityManager } from 'typeorm';
 import { ECONOMY_TYPES, ProjectedImport, nickKey } from '@craftstats/domain';
 import { Dialect } from '../database/data-source';
-import { chunk, insertSql, loadDataLocalSql, quoteIdentifier, upsertSql } from '../database/sql-dialect';
+import { chunk, flatRows, insertSql, loadDataLocalSql, quoteIdentifier, upsertSql } from '../database/sql-dialect';
 import { ECONOMY_LOG_COLUMNS, economyLogRow } from '../logs/log-rows';
 import { PlayerEntity } from '../players/player.entity';
 import { PlayerMapper } from '../players/player.mapper';
@@ -134,7 +134,7 @@ async function insertRows(
   if (rows.length === 0) return;
   if (mode === 'load-data') return loadRows(manager, table, columns, rows);
   for (const part of chunk(rows, ROWS_PER_STATEMENT)) {
-    await manager.query(insertSql(dialect, table, columns, part.length), part.flat());
+    await manager.query(insertSql(dialect, table, columns, part.length), flatRows(part));
   }
 }
 

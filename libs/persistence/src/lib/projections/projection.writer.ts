@@ -2,7 +2,7 @@ import { EntityManager } from 'typeorm';
 import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { ECONOMY_TYPES, FoldResult, PlayerProjection, countVotes, nickKey } from '@craftstats/domain';
 import { Dialect } from '../database/data-source';
-import { chunk, quoteIdentifier, rowsPerStatement, upsertSql } from '../database/sql-dialect';
+import { chunk, flatRows, quoteIdentifier, rowsPerStatement, upsertSql } from '../database/sql-dialect';
 import { PlayerEntity } from '../players/player.entity';
 import { PlayerMapper, PlayerRow } from '../players/player.mapper';
 import { REGISTERED_PLAYERS_COUNTER } from '../stats/counter.names';
@@ -241,7 +241,7 @@ export class ProjectionWriter {
       await manager.query(
         `UPDATE ${this.q(table)} SET ${this.q('nick_lower')} = CASE ${id} ${part.map(() => 'WHEN ? THEN ?').join(' ')} END ` +
           `WHERE ${id} IN (${part.map(() => '?').join(', ')})`,
-        [...part.flat(), ...part.map(([playerId]) => playerId)],
+        [...flatRows(part), ...part.map(([playerId]) => playerId)],
       );
     }
   }
@@ -274,7 +274,7 @@ export class ProjectionWriter {
           ['player_id', 'currency'],
           { replace: ['amount', 'sort_key', 'as_of', 'nick_lower'] },
         ),
-        part.flat(),
+        flatRows(part),
       );
     }
   }
@@ -303,7 +303,7 @@ export class ProjectionWriter {
           ['player_id', 'period', 'period_key'],
           { increment: ['votes', 'sort_key'], replace: ['nick_lower'] },
         ),
-        part.flat(),
+        flatRows(part),
       );
     }
   }
