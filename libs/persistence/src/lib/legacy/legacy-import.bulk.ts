@@ -2,7 +2,14 @@ import { Readable } from 'node:stream';
 import { EntityManager } from 'typeorm';
 import { ECONOMY_TYPES, ProjectedImport, nickKey } from '@craftstats/domain';
 import { Dialect } from '../database/data-source';
-import { chunk, flatRows, insertSql, loadDataLocalSql, quoteIdentifier, upsertSql } from '../database/sql-dialect';
+import {
+  chunk,
+  flatRows,
+  insertSql,
+  loadDataLocalSql,
+  quoteIdentifier,
+  upsertSql,
+} from '../database/sql-dialect';
 import { ECONOMY_LOG_COLUMNS, economyLogRow } from '../logs/log-rows';
 import { PlayerEntity } from '../players/player.entity';
 import { PlayerMapper } from '../players/player.mapper';
