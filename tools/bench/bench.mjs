@@ -457,44 +457,40 @@ async function main() {
         run: ingest('raw-ingest.mjs', url, null, mix),
       };
       const name = `POST /v1/events (events/s, ${SERVERS.length} servers × batches of ${BATCH}, ${text})`;
-      return [
-        ['', '', ingestPort, 'ingestor', ratioTarget],
+      const sides = [
+        ['', '', ratioTarget, ingest('ingest-load.mjs', String(ingestPort), 'ingestor', mix)],
         ...(other
-          ? [[` (extra: ${other.name})`, ` (${other.name})`, other.ingestPort, 'ingestorOther', null]]
+          ? [
+              [
+                ` (extra: ${other.name})`,
+                ` (${other.name})`,
+                null,
+                ingest('ingest-load.mjs', String(other.ingestPort), 'ingestorOther', mix),
+              ],
+            ]
           : []),
-      ]
-        .map(([variant, short, port, app, target]) => ({
-          name: `${name}${variant}`,
-          short: `POST /v1/events (${mix})${short}`,
-          kind: 'ingest',
-          ratioTarget: target,
-          p99Target: null,
-          api: { run: ingest('ingest-load.mjs', String(port), app, mix) },
-          baseline,
-        }))
-        .concat(
-          // What the ingestor's rows cost without the ingestor: the ceiling plus the projections' writes,
-          // straight with mysql2 (raw-ingest.mjs `projections`). Its ratio is the most the schema allows.
-          mix === 'mixed'
-            ? [
-                {
-                  name: `${name} (extra: mysql2 with the projections' writes)`,
-                  short: `POST /v1/events (${mix}) (mysql2 + projections)`,
-                  kind: 'ingest',
-                  ratioTarget: null,
-                  p99Target: null,
-                  api: {
-                    run: ingest('raw-ingest.mjs', url, null, mix, [
-                      'projections',
-                      periods.month,
-                      periods.week,
-                    ]),
-                  },
-                  baseline,
-                },
-              ]
-            : [],
-        );
+        // What the ingestor's rows cost without the ingestor: the ceiling plus the projections' writes,
+        // straight with mysql2 (raw-ingest.mjs `projections`). Its ratio is the most the schema allows.
+        ...(mix === 'mixed'
+          ? [
+              [
+                " (extra: mysql2 with the projections' writes)",
+                ' (mysql2 + projections)',
+                null,
+                ingest('raw-ingest.mjs', url, null, mix, ['projections', periods.month, periods.week]),
+              ],
+            ]
+          : []),
+      ];
+      return sides.map(([variant, short, target, run]) => ({
+        name: `${name}${variant}`,
+        short: `POST /v1/events (${mix})${short}`,
+        kind: 'ingest',
+        ratioTarget: target,
+        p99Target: null,
+        api: { run },
+        baseline,
+      }));
     }),
   ];
 
