@@ -5,7 +5,8 @@
 //   cached reads (leaderboards, /economy/log, /server/uniqueplayers)  vs  a bare node:http server
 //       answering the same bytes from memory (bare-server.mjs), each read three times: the API with
 //       the default public rate limit behind TRUST_PROXY counted in-process, the same counted in
-//       Redis (REDIS_URL), and, as a labelled extra row, with RATE_LIMIT_PUBLIC=0
+//       Redis (REDIS_URL), and, as labelled extra rows, with RATE_LIMIT_PUBLIC=0 and Fastify alone
+//       answering the same bytes without hooks (bare-server.mjs fastify: the framework's floor)
 //   profiles by nick / uuid, a random one of the N players per request  vs  node:http + mysql2 with
 //       one prepared JOIN (raw-profile-server.mjs)
 //   ingestion, 4 game servers posting batches of 500 in the realistic mix (100 players × 5 events:
@@ -224,7 +225,7 @@ async function main() {
   // The service under test and its baselines, each in its own process. Three APIs on one database:
   // as deployed with in-process counters, as deployed with counters in Redis, and without the limit.
   const url = databaseUrl(server);
-  const [apiPort, apiRedisPort, apiOffPort, ingestPort, barePort, rawPort] = await freePorts(6);
+  const [apiPort, apiRedisPort, apiOffPort, ingestPort, barePort, floorPort, rawPort] = await freePorts(7);
   const nodeFlags = options['cpu-prof']
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options['cpu-prof'])}`]
     : [];
@@ -279,6 +280,13 @@ async function main() {
     },
   );
   await waitFor(`http://127.0.0.1:${barePort}${CACHED_PATHS[0]}`, bare);
+  // The same bytes through Fastify alone: where the framework the API is built on ends.
+  const floor = launch(
+    process.execPath,
+    [path.join(root, 'tools/bench/bare-server.mjs'), String(floorPort), answersFile, 'fastify'],
+    { label: 'Fastify floor server' },
+  );
+  await waitFor(`http://127.0.0.1:${floorPort}${CACHED_PATHS[0]}`, floor);
 
   const periods = domain.votePeriodKeys(Date.now(), timeZone);
   const raw = launch(
@@ -303,6 +311,7 @@ async function main() {
     ingestor: { port: ingestPort, pid: ingestor.pid },
     ...(other ? { ingestorOther: { port: other.ingestPort, pid: other.ingestor.pid } } : {}),
     bare: { port: barePort, pid: bare.pid },
+    floor: { port: floorPort, pid: floor.pid },
     raw: { port: rawPort, pid: raw.pid },
   };
   /** read_cache_loads_total over every micro-cache of the API on `port`: the database loads it ran. */
@@ -408,6 +417,7 @@ async function main() {
         ['limits in-process', 'in-process', 'api', TARGETS.cachedRatio],
         ['limits in Redis', 'Redis', 'apiRedis', TARGETS.cachedRedisRatio],
         ['extra: RATE_LIMIT_PUBLIC=0', 'limit off', 'apiOff', null],
+        ['extra: Fastify alone, same bytes, no hooks', 'Fastify floor', 'floor', null],
         ...(other
           ? [[`extra: ${other.name}, limits in-process`, `${other.name}, in-process`, 'apiOther', null]]
           : []),
