@@ -116,14 +116,27 @@ export function buildWithNx(apps = APPS) {
  *   rate-limit counters; the ingestor's batches, at most 1 MiB each, and replays that read a player's
  *   log in windows, ADR 0076), and without a cap V8 lets garbage grow the heap far past it before a
  *   full collection;
- * - each of the young generation's two semi-spaces, in MB: V8 grows them to 16 MB under load. For the
- *   API (and the simulator), 8 MB keeps 16 MB less resident at the same CPU per request; the
- *   ingestor, whose requests are batches of up to 1 MiB, spends about a tenth less CPU per event with 16
+ * - each of the young generation's two semi-spaces, in MB, at a fixed size (the same minimum and
+ *   maximum): V8 grows them to 16 MB under load and shrinks them again whenever the app idles, so
+ *   every burst after a pause started on 1 MB semi-spaces, with twice the scavenges and a full
+ *   collection each time (docs/performance.md, "The young generation at a fixed size"). For the API
+ *   (and the simulator), 8 MB keeps 16 MB less resident at the same CPU per request; the ingestor,
+ *   whose requests are batches of up to 1 MiB, spends about a tenth less CPU per event with 16
  *   (docs/performance.md, "The ingestor's young generation") and stays under 200 MB with it.
  * Together they keep each app under 200 MB resident.
  */
-export const HEAP_FLAGS = { '--max-old-space-size': 128, '--max-semi-space-size': 8 };
-const APP_HEAP_FLAGS = { 'log-ingestor': { ...HEAP_FLAGS, '--max-semi-space-size': 16 } };
+export const HEAP_FLAGS = { '--max-old-space-size': 128, ...semiSpaces(8) };
+const APP_HEAP_FLAGS = { 'log-ingestor': { ...HEAP_FLAGS, ...semiSpaces(16) } };
+
+function semiSpaces(mb) {
+  return { '--min-semi-space-size': mb, '--max-semi-space-size': mb };
+}
+
+/** Flags that size the same part of the heap: one of them in NODE_OPTIONS replaces every default here. */
+const SAME_PART = {
+  '--min-semi-space-size': '-semi-space-size',
+  '--max-semi-space-size': '-semi-space-size',
+};
 
 /**
  * How an app's build is run: the Node flags and entry that `npm start`, `npm run dev` and the
@@ -134,7 +147,7 @@ const APP_HEAP_FLAGS = { 'log-ingestor': { ...HEAP_FLAGS, '--max-semi-space-size
 export function appProcessArgs(app, extraFlags = [], env = process.env, checkout = root) {
   const chosen = env.NODE_OPTIONS ?? '';
   const heap = Object.entries(APP_HEAP_FLAGS[app] ?? HEAP_FLAGS)
-    .filter(([flag]) => !chosen.includes(flag))
+    .filter(([flag]) => !chosen.includes(SAME_PART[flag] ?? flag))
     .map(([flag, mb]) => `${flag}=${mb}`);
   return [
     ...extraFlags,

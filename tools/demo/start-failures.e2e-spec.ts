@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -372,5 +372,37 @@ describe('each app and operator command on its own: one line per expected failur
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the heap flags every start uses (tools/build.mjs appProcessArgs, docs/operations.md "Memory")', () => {
+  /** The V8 flags an app is started with, given NODE_OPTIONS. */
+  function heapFlags(app: string, nodeOptions?: string): string[] {
+    const script =
+      "import { appProcessArgs } from './tools/build.mjs';" +
+      `process.stdout.write(JSON.stringify(appProcessArgs(${JSON.stringify(app)}, [], ${JSON.stringify(
+        nodeOptions === undefined ? {} : { NODE_OPTIONS: nodeOptions },
+      )})));`;
+    const args = JSON.parse(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' }),
+    ) as string[];
+    return args.filter((arg) => /-space-size=/.test(arg));
+  }
+
+  it('caps the old generation and fixes the young generation: minimum and maximum semi-space alike', () => {
+    expect({ api: heapFlags('api'), ingestor: heapFlags('log-ingestor') }).toEqual({
+      api: ['--max-old-space-size=128', '--min-semi-space-size=8', '--max-semi-space-size=8'],
+      ingestor: ['--max-old-space-size=128', '--min-semi-space-size=16', '--max-semi-space-size=16'],
+    });
+  });
+
+  it('drops both semi-space defaults when NODE_OPTIONS sizes the young generation, keeping the rest', () => {
+    expect({
+      semi: heapFlags('api', '--max-semi-space-size=4'),
+      old: heapFlags('log-ingestor', '--max-old-space-size=256'),
+    }).toEqual({
+      semi: ['--max-old-space-size=128'],
+      old: ['--min-semi-space-size=16', '--max-semi-space-size=16'],
+    });
   });
 });
