@@ -314,21 +314,30 @@ async function main() {
     floor: { port: floorPort, pid: floor.pid },
     raw: { port: rawPort, pid: raw.pid },
   };
-  /** read_cache_loads_total over every micro-cache of the API on `port`: the database loads it ran. */
-  const cacheLoads = async (port) => {
+  /**
+   * From the metrics of the API on `port`: the database loads its micro-caches ran
+   * (read_cache_loads_total), and the time its garbage collections took and how many were full ones
+   * (nodejs_gc_duration_seconds), all since it started.
+   */
+  const apiCounters = async (port) => {
     const response = await fetch(`http://127.0.0.1:${port}/metrics`, {
       headers: { authorization: `Bearer ${METRICS_TOKEN}` },
     });
-    const text = await response.text();
-    return text
-      .split('\n')
-      .filter((line) => line.startsWith('read_cache_loads_total{'))
-      .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
+    const lines = (await response.text()).split('\n');
+    const total = (prefix, kind = '') =>
+      lines
+        .filter((line) => line.startsWith(prefix) && line.includes(kind))
+        .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
+    return {
+      cacheLoads: total('read_cache_loads_total{'),
+      gcSeconds: total('nodejs_gc_duration_seconds_sum{'),
+      fullGcs: total('nodejs_gc_duration_seconds_count{', 'kind="major"'),
+    };
   };
   const read = (name, mode, p) => async (seconds) => {
     const { port, pid } = apps[name];
     const isApi = name.startsWith('api');
-    const loadsBefore = isApi ? await cacheLoads(port) : null;
+    const before = isApi ? await apiCounters(port) : null;
     const { result, usage } = await runForJson(
       wrk,
       [
@@ -351,10 +360,13 @@ async function main() {
       { label: 'wrk', sample: { server: pid } },
     );
     const elapsed = result.duration_us / 1e6;
+    const after = before === null ? null : await apiCounters(port);
     return {
       rps: result.requests / elapsed,
       requests: result.requests,
-      cacheLoads: loadsBefore === null ? null : (await cacheLoads(port)) - loadsBefore,
+      cacheLoads: after === null ? null : after.cacheLoads - before.cacheLoads,
+      gcSeconds: after === null ? null : after.gcSeconds - before.gcSeconds,
+      fullGcs: after === null ? null : after.fullGcs - before.fullGcs,
       p50: result.p50_us / 1000,
       p99: result.p99_us / 1000,
       errors:
@@ -572,6 +584,12 @@ async function main() {
         cacheLoadsPerRequest: side.rounds.every((r) => typeof r.cacheLoads === 'number')
           ? median(side.rounds.map((r) => r.cacheLoads / r.requests))
           : null,
+        gcUsPerRequest: side.rounds.every((r) => typeof r.gcSeconds === 'number')
+          ? median(side.rounds.map((r) => (r.gcSeconds * 1e6) / r.requests))
+          : null,
+        fullGcs: side.rounds.every((r) => typeof r.fullGcs === 'number')
+          ? median(side.rounds.map((r) => r.fullGcs))
+          : null,
       };
     }
     row.ratio = row.api.median.rps / row.baseline.median.rps;
@@ -620,6 +638,9 @@ async function main() {
     fmtCpu(r.baseline.median.serverCpu),
     fmtCpu(r.baseline.median.generatorCpu),
     r.api.median.cacheLoadsPerRequest === null ? '—' : r.api.median.cacheLoadsPerRequest.toFixed(4),
+    r.api.median.gcUsPerRequest === null
+      ? '—'
+      : `${r.api.median.gcUsPerRequest.toFixed(1)} µs, ${r.api.median.fullGcs}`,
   ]);
   const machineLine =
     `${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}, MariaDB ${machine.mariadb} ` +
@@ -773,6 +794,7 @@ const CPU_HEADER = [
   'baseline',
   'its generator',
   'API database loads per request',
+  'API GC per request, full GCs per round',
 ];
 const fmtCpu = (share) => (share === null || share === undefined ? '—' : `${(share * 100).toFixed(0)}%`);
 
