@@ -581,15 +581,9 @@ async function main() {
         serverCpu: median(side.rounds.map((r) => r.serverCpu)),
         generatorCpu: median(side.rounds.map((r) => r.generatorCpu)),
         errors: side.rounds.reduce((sum, r) => sum + r.errors, 0),
-        cacheLoadsPerRequest: side.rounds.every((r) => typeof r.cacheLoads === 'number')
-          ? median(side.rounds.map((r) => r.cacheLoads / r.requests))
-          : null,
-        gcUsPerRequest: side.rounds.every((r) => typeof r.gcSeconds === 'number')
-          ? median(side.rounds.map((r) => (r.gcSeconds * 1e6) / r.requests))
-          : null,
-        fullGcs: side.rounds.every((r) => typeof r.fullGcs === 'number')
-          ? median(side.rounds.map((r) => r.fullGcs))
-          : null,
+        cacheLoadsPerRequest: measuredMedian(side.rounds, 'cacheLoads', (r) => r.cacheLoads / r.requests),
+        gcUsPerRequest: measuredMedian(side.rounds, 'gcSeconds', (r) => (r.gcSeconds * 1e6) / r.requests),
+        fullGcs: measuredMedian(side.rounds, 'fullGcs', (r) => r.fullGcs),
       };
     }
     row.ratio = row.api.median.rps / row.baseline.median.rps;
@@ -796,6 +790,9 @@ const CPU_HEADER = [
   'API database loads per request',
   'API GC per request, full GCs per round',
 ];
+/** The median of `value` over the rounds, or null when a round lacks `field` (only API sides have it). */
+const measuredMedian = (rounds, field, value) =>
+  rounds.every((r) => typeof r[field] === 'number') ? median(rounds.map(value)) : null;
 const fmtCpu = (share) => (share === null || share === undefined ? '—' : `${(share * 100).toFixed(0)}%`);
 
 /** The raw profile server must answer exactly what the API answers, or its ceiling means nothing. */
