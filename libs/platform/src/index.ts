@@ -11,6 +11,7 @@ export * from './lib/errors/error-envelope.filter';
 export * from './lib/health/health.controller';
 export * from './lib/http/edge';
 export * from './lib/http/edge-answers';
+export * from './lib/http/early-answers';
 export * from './lib/http/http-app';
 export * from './lib/http/request-body';
 export * from './lib/http/route-config';

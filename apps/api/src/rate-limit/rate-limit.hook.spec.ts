@@ -1,5 +1,7 @@
+import type { IncomingMessage } from 'node:http';
 import type { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '@craftstats/domain';
 import { Clock, toErrorEnvelope } from '@craftstats/platform';
 import {
   AUTH_THROTTLER,
@@ -8,14 +10,15 @@ import {
   RateLimitScope,
 } from './rate-limit.constants';
 import { LocalCounters } from './rate-limit.counters';
-import { RateLimitHook, clientOf } from './rate-limit.hook';
+import { RateLimitHook, clientKey } from './rate-limit.hook';
 
 /** 10 s into a window: 50 s left of it. */
 const NOW = 29_000_000 * RATE_LIMIT_WINDOW_MS + 10_000;
 
 function hookFor(scope: RateLimitScope, limits = { public: 3, auth: 2 }) {
   const clock = { now: () => NOW } as Clock;
-  const hook = new RateLimitHook(new LocalCounters(clock), {} as HttpAdapterHost, {
+  const counters = new LocalCounters(clock);
+  const hook = new RateLimitHook(counters, {} as HttpAdapterHost, {
     rateLimitPublic: limits.public,
     rateLimitAuth: limits.auth,
   });
@@ -23,27 +26,27 @@ function hookFor(scope: RateLimitScope, limits = { public: 3, auth: 2 }) {
   const request = (ip: string, body?: unknown) => {
     const headers: Record<string, string> = {};
     const reply = {
-      header(name: string, value: string) {
-        headers[name] = value;
+      headers(fields: Record<string, string>) {
+        Object.assign(headers, fields);
         return reply;
       },
     };
     const refused = hook.count(
       scope,
-      { ip, body } as unknown as FastifyRequest,
+      { ip, body, raw: {} } as unknown as FastifyRequest,
       reply as unknown as FastifyReply,
     );
     if (refused === undefined) return { passed: true, headers };
     const { envelope, headers: answered } = toErrorEnvelope(refused);
     return { refused: envelope.status, code: envelope.error, retryAfter: answered['retry-after'], headers };
   };
-  return { hook, request };
+  return { hook, request, counters };
 }
 
 const limited = (limit: number, remaining: number) => ({
-  'RateLimit-Limit': String(limit),
-  'RateLimit-Remaining': String(remaining),
-  'RateLimit-Reset': '50',
+  'ratelimit-limit': String(limit),
+  'ratelimit-remaining': String(remaining),
+  'ratelimit-reset': '50',
 });
 
 describe('RateLimitHook, public reads', () => {
@@ -63,10 +66,33 @@ describe('RateLimitHook, public reads', () => {
   it('counts an IPv6 client per /64, and an IPv4-mapped address as its IPv4 address', () => {
     const { request } = hookFor(PUBLIC_THROTTLER);
     request('2001:db8:1:2::1');
-    expect(request('2001:db8:1:2:ffff::9').headers['RateLimit-Remaining']).toBe('1');
-    expect(request('2001:db8:1:3::1').headers['RateLimit-Remaining']).toBe('2');
+    expect(request('2001:db8:1:2:ffff::9').headers['ratelimit-remaining']).toBe('1');
+    expect(request('2001:db8:1:3::1').headers['ratelimit-remaining']).toBe('2');
     request('::ffff:203.0.113.5');
-    expect(request('203.0.113.5').headers['RateLimit-Remaining']).toBe('1');
+    expect(request('203.0.113.5').headers['ratelimit-remaining']).toBe('1');
+  });
+
+  it('counts a read answered before Fastify (admit) in the same budget, and a refused one only once', () => {
+    const { hook, request, counters } = hookFor(PUBLIC_THROTTLER);
+    const req = {} as IncomingMessage;
+    const early = () => {
+      const fields: Record<string, string> = {};
+      return { admitted: hook.admit(req, () => '198.51.100.3', fields), fields };
+    };
+    expect(early()).toEqual({ admitted: true, fields: limited(3, 2) });
+    expect(request('198.51.100.3')).toEqual({ passed: true, headers: limited(3, 1) });
+    expect(early()).toEqual({ admitted: true, fields: limited(3, 0) });
+    // The 4th is refused early, without headers of its own: the hook answers the 429 with its count.
+    expect(early()).toEqual({ admitted: false, fields: {} });
+    const headers: Record<string, string> = {};
+    const reply = { headers: (f: Record<string, string>) => Object.assign(headers, f) };
+    const refused = hook.count(
+      PUBLIC_THROTTLER,
+      { ip: '198.51.100.3', raw: req } as unknown as FastifyRequest,
+      reply as unknown as FastifyReply,
+    );
+    expect([toErrorEnvelope(refused as DomainError).envelope.status, headers]).toEqual([429, limited(3, 0)]);
+    expect(counters.peek('public', '198.51.100.3').hits).toBe(4);
   });
 
   it('does not count, and sets no header, while the limit is 0', () => {
@@ -120,7 +146,7 @@ describe('RateLimitHook, account endpoints', () => {
   });
 });
 
-describe('clientOf', () => {
+describe('clientKey', () => {
   it.each([
     ['198.51.100.1', '198.51.100.1'],
     ['::ffff:198.51.100.1', '198.51.100.1'],
@@ -128,6 +154,6 @@ describe('clientOf', () => {
     ['2001:DB8:0:0:1::', '2001:db8:0:0::/64'],
     ['::1', '0:0:0:0::/64'],
   ])('counts %s as %s', (ip, client) => {
-    expect(clientOf({ ip } as FastifyRequest)).toBe(client);
+    expect(clientKey(ip)).toBe(client);
   });
 });

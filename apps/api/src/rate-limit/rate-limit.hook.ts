@@ -1,9 +1,18 @@
+import type { IncomingMessage } from 'node:http';
 import { isIPv6 } from 'node:net';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { nickKey, DomainError } from '@craftstats/domain';
-import { APP_CONFIG, ApiConfig, ipv4OfMapped, routeConfigOf, servedAnswers } from '@craftstats/platform';
+import {
+  APP_CONFIG,
+  ApiConfig,
+  HeaderFields,
+  EarlyAdmission,
+  earlyAnswersOf,
+  ipv4OfMapped,
+  routeConfigOf,
+} from '@craftstats/platform';
 import { RATE_LIMIT_HEADERS, RATE_LIMIT_SCOPE, RateLimitScope } from './rate-limit.constants';
 import { CounterLimits, RateLimitCounters, WindowCount, counterLimits } from './rate-limit.counters';
 
@@ -12,6 +21,10 @@ interface Counted {
   limit: number;
   count: WindowCount;
 }
+
+/** Where a public read refused before Fastify carries its count to the hook (`admit`, `count`). */
+const COUNTED_EARLY = Symbol('rateLimitCountedEarly');
+type CountedEarly = IncomingMessage & { [COUNTED_EARLY]?: WindowCount };
 
 /** Longest username that gets its own counter; longer ones are cut (the DTO refuses them anyway). */
 const MAX_TRACKED_USERNAME = 64;
@@ -28,14 +41,16 @@ const MAX_TRACKED_USERNAME = 64;
  * limit of 0 turns a scope off (no counting, no headers).
  *
  * Counted in a Fastify `preHandler` hook (installed at module init): after the body is parsed (the
- * username), before Nest's router, guards and pipes, so a public read whose answer is fresh in
- * `servedAnswers` is answered right there, counted, without entering Nest (ADR 0075). Synchronous:
- * the counters (`RateLimitCounters`) never wait for a round trip, shared in Redis or not.
+ * username), before Nest's router, guards and pipes. A public read whose answer is fresh is answered
+ * before Fastify (ADR 0082): this class is the app's `EarlyAdmission`, which counts it there with the
+ * same counter and headers, and hands a refused one to Fastify with its count, so that the hook
+ * answers the 429 without counting it again. Synchronous: the counters (`RateLimitCounters`) never
+ * wait for a round trip, shared in Redis or not.
  * The client is `request.ip`: the socket address, or behind a proxy listed in TRUST_PROXY the client
  * it forwards for. IPv6 clients are counted per /64, as they usually own a whole /64.
  */
 @Injectable()
-export class RateLimitHook implements OnModuleInit {
+export class RateLimitHook implements OnModuleInit, EarlyAdmission {
   private readonly limits: Readonly<Record<RateLimitScope, number>>;
   private readonly counterLimits: CounterLimits;
 
@@ -50,38 +65,53 @@ export class RateLimitHook implements OnModuleInit {
 
   onModuleInit(): void {
     const adapter = this.host.httpAdapter;
-    const serve = servedAnswers(adapter);
+    earlyAnswersOf(adapter).admitWith(this);
     (adapter.getInstance() as FastifyInstance).addHook(
       'preHandler',
       (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
         const scope = routeConfigOf(request, RATE_LIMIT_SCOPE) as RateLimitScope | undefined;
-        if (scope === undefined) {
-          done();
-          return;
-        }
-        const refused = this.count(scope, request, reply);
-        if (refused !== undefined) done(refused);
-        else if (scope !== 'public' || !serve(request, reply)) done();
+        if (scope === undefined) done();
+        else done(this.count(scope, request, reply));
       },
     );
   }
 
+  /** Public reads' answers are repeated early (ADR 0082): they depend on nothing but the target. */
+  servesEarly(request: FastifyRequest): boolean {
+    return routeConfigOf(request, RATE_LIMIT_SCOPE) === 'public';
+  }
+
+  /** Counts a public read answered early and adds its RateLimit headers; false when it is refused. */
+  admit(req: IncomingMessage, client: () => string, fields: HeaderFields): boolean {
+    const limit = this.limits.public;
+    if (limit === 0) return true;
+    const count = this.counters.hit('public', clientKey(client()));
+    if (count.hits > limit) {
+      (req as CountedEarly)[COUNTED_EARLY] = count;
+      return false;
+    }
+    addRateLimitFields(fields, limit, count);
+    return true;
+  }
+
   /**
    * Counts `request` in `scope` and sets its RateLimit headers on `reply`; returns the 429 to answer
-   * when a counter is over its limit. Nothing is counted while the scope's limit is 0.
+   * when a counter is over its limit. Nothing is counted while the scope's limit is 0; a public read
+   * refused before Fastify (`admit`) is not counted again.
    */
   count(scope: RateLimitScope, request: FastifyRequest, reply: FastifyReply): DomainError | undefined {
     const limit = this.limits[scope];
     if (limit === 0) return undefined;
     if (scope === 'public') {
-      // One counter: no list to build (every public read comes here).
-      const count = this.counters.hit('public', clientOf(request));
-      setRateLimitHeaders(reply, limit, count);
+      // One counter: no list to build.
+      const count =
+        (request.raw as CountedEarly)[COUNTED_EARLY] ?? this.counters.hit('public', clientKey(request.ip));
+      void reply.headers(rateLimitHeaders(limit, count));
       return count.hits > limit ? refusal(count) : undefined;
     }
     const counted = this.countAuth(request);
     const tightest = tightestOf(counted);
-    setRateLimitHeaders(reply, tightest.limit, tightest.count);
+    void reply.headers(rateLimitHeaders(tightest.limit, tightest.count));
     const refused = counted.find((c) => c.count.hits > c.limit);
     return refused === undefined ? undefined : refusal(refused.count);
   }
@@ -94,12 +124,12 @@ export class RateLimitHook implements OnModuleInit {
   peekHeaders(request: FastifyRequest): Record<string, string> {
     const limit = this.limits.auth;
     if (limit === 0) return {};
-    return rateLimitHeaders(limit, this.counters.peek('auth-ip', clientOf(request)));
+    return rateLimitHeaders(limit, this.counters.peek('auth-ip', clientKey(request.ip)));
   }
 
   private countAuth(request: FastifyRequest): Counted[] {
     const limit = this.limits.auth;
-    const byAddress: Counted = { limit, count: this.counters.hit('auth-ip', clientOf(request)) };
+    const byAddress: Counted = { limit, count: this.counters.hit('auth-ip', clientKey(request.ip)) };
     const username = usernameOf(request);
     // Refused by its address: the username's budget does not pay for what was never let through.
     if (byAddress.count.hits > limit || username === null) return [byAddress];
@@ -108,9 +138,8 @@ export class RateLimitHook implements OnModuleInit {
   }
 }
 
-/** The client a request is counted as: its address, IPv6 per /64. */
-export function clientOf(request: FastifyRequest): string {
-  const ip = request.ip;
+/** The client a request from address `ip` is counted as: the address, IPv6 per /64. */
+export function clientKey(ip: string): string {
   // Only an IPv6 address has a colon (a cheaper test than isIPv6's, on every request).
   if (!ip.includes(':') || !isIPv6(ip)) return ip;
   const mapped = ipv4OfMapped(ip);
@@ -151,21 +180,25 @@ function tightestOf(counted: Counted[]): Counted {
   return tightest;
 }
 
-/** `RateLimit-Limit`, `-Remaining`, `-Reset` of a counter. */
-function rateLimitHeaders(limit: number, count: WindowCount): Record<string, string> {
-  return {
-    [RATE_LIMIT_HEADERS.limit]: String(limit),
-    [RATE_LIMIT_HEADERS.remaining]: String(remaining(limit, count)),
-    [RATE_LIMIT_HEADERS.reset]: String(seconds(count.resetMs)),
-  };
+/** The RateLimit header names as Fastify keeps them (lower case), for header fields set directly. */
+const FIELD = {
+  limit: RATE_LIMIT_HEADERS.limit.toLowerCase(),
+  remaining: RATE_LIMIT_HEADERS.remaining.toLowerCase(),
+  reset: RATE_LIMIT_HEADERS.reset.toLowerCase(),
+};
+
+/** `RateLimit-Limit`, `-Remaining`, `-Reset` of a counter, added to `fields`. */
+function addRateLimitFields(fields: HeaderFields, limit: number, count: WindowCount): void {
+  fields[FIELD.limit] = String(limit);
+  fields[FIELD.remaining] = String(remaining(limit, count));
+  fields[FIELD.reset] = String(seconds(count.resetMs));
 }
 
-/** The same headers set one by one: no object per request. */
-function setRateLimitHeaders(reply: FastifyReply, limit: number, count: WindowCount): void {
-  void reply
-    .header(RATE_LIMIT_HEADERS.limit, String(limit))
-    .header(RATE_LIMIT_HEADERS.remaining, String(remaining(limit, count)))
-    .header(RATE_LIMIT_HEADERS.reset, String(seconds(count.resetMs)));
+/** The same headers as a record of their own. */
+function rateLimitHeaders(limit: number, count: WindowCount): Record<string, string> {
+  const fields: Record<string, string> = {};
+  addRateLimitFields(fields, limit, count);
+  return fields;
 }
 
 function remaining(limit: number, count: WindowCount): number {

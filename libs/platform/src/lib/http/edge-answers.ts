@@ -15,6 +15,11 @@ export const BAD_HOST_MESSAGE = 'Chybí nebo je neplatná hlavička Host.';
 /** A Host header: a DNS name or IPv4 address, or a bracketed IPv6 address, with an optional port. */
 const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
+/** Whether a Host header is present and well formed; a request without one gets the 400 below. */
+export function isValidHost(host: string | string[] | undefined): boolean {
+  return typeof host === 'string' && HOST.test(host);
+}
+
 /** The headers and body of an error envelope written outside Fastify (HEAD: headers only). */
 function envelopeHead(envelope: ErrorEnvelope): { headers: Record<string, string>; body: string } {
   const body = JSON.stringify(envelope);
@@ -75,8 +80,7 @@ export function installEdgeAnswers(
 
   // Called by the app's one `onRequest` hook (http-app.ts) before anything else reads the request.
   return (request: FastifyRequest, reply: FastifyReply): boolean => {
-    const host = request.headers.host;
-    if (typeof host === 'string' && HOST.test(host)) return false;
+    if (isValidHost(request.headers.host)) return false;
     void reply.header('connection', 'close');
     sendErrorAnswer(new DomainError('BAD_REQUEST', BAD_HOST_MESSAGE), request, reply, 'Http', app);
     return true;

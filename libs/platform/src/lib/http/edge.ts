@@ -1,8 +1,9 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { HelmetOptions } from 'helmet';
 import { CorsConfig } from '../config/edge-config';
+import type { HeaderFields } from './reply-headers';
 
 /**
  * Helmet's defaults (X-Content-Type-Options, X-Frame-Options, Referrer-Policy, HSTS, the
@@ -56,15 +57,22 @@ const PRIVATE_PREFIXES = ['/account', '/panel', '/metrics'];
 
 const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
 
+/** What the CORS decision reads of a request: a Fastify request or Node's own `IncomingMessage`. */
+export interface RequestHead {
+  method?: string;
+  url?: string;
+  headers: IncomingHttpHeaders;
+}
+
 /** True for a GET/HEAD (or its preflight) of a public read endpoint: what `*` in CORS_ORIGINS opens. */
-export function isPublicRead(request: Pick<FastifyRequest, 'method' | 'url' | 'headers'>): boolean {
+export function isPublicRead(request: RequestHead): boolean {
   const method =
     request.method === 'OPTIONS'
       ? String(request.headers['access-control-request-method'] ?? '').toUpperCase()
       : request.method;
   if (method !== 'GET' && method !== 'HEAD') return false;
   // Doubled slashes collapsed, as the router matches them: `//account/me` is a private path too.
-  const path = request.url
+  const path = (request.url ?? '')
     .split('?')[0]
     .replace(/\/{2,}/g, '/')
     .toLowerCase();
@@ -79,7 +87,7 @@ export function isPublicRead(request: Pick<FastifyRequest, 'method' | 'url' | 'h
 export function corsOriginFor(
   cors: CorsConfig,
   origin: string | undefined,
-  request: Pick<FastifyRequest, 'method' | 'url' | 'headers'>,
+  request: RequestHead,
 ): string | false {
   if (origin === undefined || origin === '') return false;
   if (cors.origins.includes(origin)) return origin;
@@ -101,31 +109,40 @@ const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = Object.freeze({
 });
 
 /**
- * CORS as a Fastify `onRequest` hook (ADR 0018, 0065): one decision per request (`corsOriginFor`) and
+ * CORS's header fields of the answer to `request`, added to `fields`: `Vary: Origin` on every answer
+ * (what is allowed depends on it), and for an allowed origin `Access-Control-Allow-Origin` (the
+ * origin, or `*` for a public read) and `Access-Control-Expose-Headers`. Returns the allowed origin,
+ * false for none. Used by `corsHook` and by the answers given before Fastify (early-answers.ts).
+ */
+export function addCorsFields(cors: CorsConfig, request: RequestHead, fields: HeaderFields): string | false {
+  fields['vary'] = 'Origin';
+  const origin = typeof request.headers.origin === 'string' ? request.headers.origin : undefined;
+  const allowed = corsOriginFor(cors, origin, request);
+  if (allowed !== false) {
+    fields['access-control-allow-origin'] = allowed;
+    for (const name in CORS_HEADERS) fields[name] = CORS_HEADERS[name];
+  }
+  return allowed;
+}
+
+/**
+ * CORS as a Fastify `onRequest` hook (ADR 0018, 0065): one decision per request (`addCorsFields`) and
  * headers computed once, instead of a plugin that rebuilds its options object on every request.
- * - Every answer varies by `Origin` (what is allowed depends on it).
- * - An allowed origin gets `Access-Control-Allow-Origin` (the origin, or `*` for a public read) and
- *   `Access-Control-Expose-Headers`.
  * - An `OPTIONS` request from an allowed origin is answered here as a preflight: 204 with the allowed
  *   methods, headers and max-age, before any other hook (no request id, no security headers, nothing
  *   else runs). Whether it names `Access-Control-Request-Method` is not checked: a bare `OPTIONS` from
  *   an allowed origin is a preflight too.
- * - From any other origin (or none) nothing is added: a preflight gets the 404 envelope, like any
+ * - From any other origin (or none) only `Vary` is added: a preflight gets the 404 envelope, like any
  *   `OPTIONS` request, and a browser refuses to read the answer.
  */
 export function corsHook(
   cors: CorsConfig,
 ): (request: FastifyRequest, reply: FastifyReply, done: () => void) => void {
   return (request, reply, done) => {
-    void reply.header('vary', 'Origin');
-    const origin = typeof request.headers.origin === 'string' ? request.headers.origin : undefined;
-    const allowed = corsOriginFor(cors, origin, request);
-    if (allowed === false) {
-      done();
-      return;
-    }
-    void reply.header('access-control-allow-origin', allowed).headers(CORS_HEADERS);
-    if (request.method !== 'OPTIONS') {
+    const fields: HeaderFields = {};
+    const allowed = addCorsFields(cors, request, fields);
+    void reply.headers(fields);
+    if (allowed === false || request.method !== 'OPTIONS') {
       done();
       return;
     }

@@ -61,7 +61,11 @@ export function installGracefulClose(app: NestFastifyApplication): void {
       const res = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
       if (res) lastOnItsConnection(res);
     }
-    server.on('request', (_request: IncomingMessage, res: ServerResponse) => lastOnItsConnection(res));
+    // First among the listeners: an early answer (early-answers.ts) is written synchronously in the one
+    // after it, and must carry the header too.
+    server.prependListener('request', (_request: IncomingMessage, res: ServerResponse) =>
+      lastOnItsConnection(res),
+    );
     await afterNextPoll();
     // Stop accepting connections without closing the idle ones yet (`http.Server#close` would).
     NetServer.prototype.close.call(server);

@@ -1,4 +1,4 @@
-import { type IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { type IncomingHttpHeaders, type Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -21,7 +21,8 @@ import { NestPinoLogger } from '../logging/nest-logger';
 import { CzechValidationPipe } from '../validation/validation.pipe';
 import { Metrics } from '../metrics/metrics';
 import { SECURITY_HEADERS, corsHook, trustedProxies } from './edge';
-import { PreparedAnswer, ServedAnswers, writePreparedAnswer } from './prepared-answer';
+import { PreparedAnswer, writePreparedAnswer } from './prepared-answer';
+import { EarlyAnswers, REQUEST_ID_HEADER, installEarlyAnswers, requestLine } from './early-answers';
 import { Clock } from '../time/clock';
 import type { ServiceConfig } from '../config/app-config';
 import { installEdgeAnswers, rawEnvelopeAnswer } from './edge-answers';
@@ -91,45 +92,31 @@ function answerClientError(error: { code?: string; rawPacket?: unknown }, socket
 
 /**
  * Nest's Fastify adapter, writing a controller's {@link PreparedAnswer} with `writePreparedAnswer` at the
- * app's Clock (`now`, set once the app exists) and remembering it for its request target
- * (`served`, see {@link servedAnswers}); every other return value is sent as Nest sends it.
+ * app's Clock (`now`, set once the app exists) and handing it to the app's early answers (`early`, see
+ * {@link earlyAnswersOf}); every other return value is sent as Nest sends it.
  */
 class AppFastifyAdapter extends FastifyAdapter {
   now: () => number = Date.now;
-  readonly served = new ServedAnswers();
+  early: EarlyAnswers | undefined;
 
   override reply(response: FastifyReply | ServerResponse, body: unknown, statusCode?: number): FastifyReply {
     if (body instanceof PreparedAnswer && !(response instanceof ServerResponse)) {
-      const request = response.request;
-      if (request.method === 'GET' || request.method === 'HEAD') this.served.remember(request.url, body);
-      return writePreparedAnswer(request, response, body, this.now());
+      this.early?.remember(response.request, body);
+      return writePreparedAnswer(response.request, response, body, this.now());
     }
     return super.reply(response, body, statusCode);
   }
 }
 
 /**
- * For a GET or HEAD request, answers with the prepared answer a controller last returned for the same
- * request target if it is still fresh (ADR 0075), written exactly as the controller's answer was:
- * `writePreparedAnswer`, then the `onSend` and `onResponse` hooks as for any answer. The returned
- * function answers nothing and returns false when there is none. Only for routes whose answer depends
- * on nothing but the target (the API's public reads, after their rate limit is counted), from a
- * `preHandler` hook. `httpAdapter` is the app's (`HttpAdapterHost`); the app must be made by `createHttpApp`.
+ * The early answers of an app made by `createHttpApp` (ADR 0082): the API gives them its
+ * `EarlyAdmission` (its public rate limit) at module init. `httpAdapter` is the app's
+ * (`HttpAdapterHost`).
  */
-export function servedAnswers(
-  httpAdapter: unknown,
-): (request: FastifyRequest, reply: FastifyReply) => boolean {
-  if (!(httpAdapter instanceof AppFastifyAdapter))
-    throw new Error('servedAnswers: the app was not made by createHttpApp');
-  const adapter = httpAdapter;
-  return (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-    const now = adapter.now();
-    const answer = adapter.served.fresh(request.url, now);
-    if (answer === undefined) return false;
-    writePreparedAnswer(request, reply, answer, now);
-    return true;
-  };
+export function earlyAnswersOf(httpAdapter: unknown): EarlyAnswers {
+  if (!(httpAdapter instanceof AppFastifyAdapter) || httpAdapter.early === undefined)
+    throw new Error('earlyAnswersOf: the app was not made by createHttpApp');
+  return httpAdapter.early;
 }
 
 function appClock(app: NestFastifyApplication): Clock | undefined {
@@ -142,9 +129,6 @@ function appClock(app: NestFastifyApplication): Clock | undefined {
 
 const started = Symbol('startedAt');
 type TimedRequest = FastifyRequest & { [started]?: bigint };
-
-/** The request id header: reused from the request when sane (`requestIdOf`), always echoed. */
-export const REQUEST_ID_HEADER = 'x-request-id';
 
 /**
  * Creates a NestJS app on Fastify with everything both apps share: pino logs (nestjs-pino; a request id
@@ -159,6 +143,7 @@ export async function createHttpApp(
   options: HttpAppOptions,
 ): Promise<NestFastifyApplication> {
   const logger = options.logger ?? createLogger(options.name, options.logging);
+  const trustProxy = trustedProxies(options.trustProxy ?? []);
   const adapter = new AppFastifyAdapter({
     // No Nest middleware: what runs on every request is a Fastify hook (CORS, security headers, request
     // id and logger, edge answers below), so @fastify/middie, Nest's middleware layer, is not installed.
@@ -173,7 +158,7 @@ export async function createHttpApp(
     logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: false,
     genReqId: (raw: { headers: IncomingHttpHeaders }) => requestIdOf(raw.headers[REQUEST_ID_HEADER]),
-    trustProxy: trustedProxies(options.trustProxy ?? []),
+    trustProxy,
     // Keep-alive sockets without a request in flight are closed at shutdown; busy ones finish first.
     forceCloseConnections: 'idle',
     // Requests on open connections during shutdown are processed and answered with `Connection: close`
@@ -214,6 +199,19 @@ export async function createHttpApp(
   // The one validation path: every DTO-typed parameter, 400 VALIDATION_FAILED in Czech.
   app.useGlobalPipes(new CzechValidationPipe());
   const fastify = app.getHttpAdapter().getInstance();
+  // Decided once: with LOG_REQUESTS=off (or a level above info) a request builds no log line at all.
+  const logRequests = options.logging.requests && logger.isLevelEnabled('info');
+  // Fresh answers of public reads are repeated before Fastify makes a request at all (ADR 0082), with
+  // the headers the hooks below set and counted and logged as they do; the app says which routes and
+  // what each answer counts (`earlyAnswersOf(...).admitWith`).
+  adapter.early = new EarlyAnswers({
+    now: () => adapter.now(),
+    cors: options.cors,
+    trustProxy,
+    metrics: options.metrics,
+    requestLogger: logRequests ? logger : undefined,
+  });
+  installEarlyAnswers(app.getHttpServer() as Server, adapter.early, logger);
   // CORS first: a preflight is answered there, before the other hooks.
   if (options.cors !== undefined) fastify.addHook('onRequest', corsHook(options.cors));
   const refusedHost = installEdgeAnswers(app);
@@ -221,8 +219,6 @@ export async function createHttpApp(
   // Routes that check their body's media type (`ChecksBodyMediaType`): after parsing, before anything counts.
   fastify.addHook('preValidation', bodyMediaTypeHook);
 
-  // Decided once: with LOG_REQUESTS=off (or a level above info) a request builds no log line at all.
-  const logRequests = options.logging.requests && logger.isLevelEnabled('info');
   // What every request goes through first, in one callback hook (no promise, one hook to run):
   // - helmet's headers (HELMET_OPTIONS) on every answer; they do not depend on the request, so they are
   //   computed once (SECURITY_HEADERS) instead of running helmet's middleware chain each time, and set
@@ -244,15 +240,9 @@ export async function createHttpApp(
     const route = request.routeOptions?.url ?? 'unmatched';
     options.metrics.observe(request.method, route, reply.statusCode, seconds);
     if (logRequests) {
-      request.log.info({
-        msg: 'request',
-        method: request.method,
-        route,
-        path: request.url.split('?')[0].slice(0, 200),
-        status: reply.statusCode,
-        ip: request.ip,
-        ms: Math.round(seconds * 10_000) / 10,
-      });
+      request.log.info(
+        requestLine(request.method, route, request.url, reply.statusCode, request.ip, seconds),
+      );
     }
     done();
   });

@@ -69,8 +69,8 @@ describe('writePreparedAnswer', () => {
   function fakeReply() {
     const calls = { headers: {} as Record<string, string>, code: 0, body: undefined as unknown };
     const reply = {
-      header(name: string, value: string) {
-        calls.headers[name] = value;
+      headers(fields: Record<string, string>) {
+        Object.assign(calls.headers, fields);
         return reply;
       },
       code(status: number) {
@@ -115,10 +115,10 @@ describe('ServedAnswers', () => {
   it('gives back the answer remembered for a request target until its TTL runs out, then forgets it', () => {
     const served = new ServedAnswers();
     const answer = PreparedAnswer.of([1], 10_000, 2_000);
-    served.remember('/economy/log', answer);
+    served.remember('/economy/log', answer, '/economy/log');
     expect([served.fresh('/economy/log', 10_000), served.fresh('/economy/log', 11_999)]).toEqual([
-      answer,
-      answer,
+      { answer, route: '/economy/log' },
+      { answer, route: '/economy/log' },
     ]);
     expect(served.fresh('/economy/log?x=1', 10_000)).toBeUndefined();
     expect(served.fresh('/economy/log', 12_000)).toBeUndefined();
@@ -135,8 +135,8 @@ describe('ServedAnswers', () => {
       answer.expiresAt,
     ]);
     const served = new ServedAnswers();
-    served.remember('/economy/leaderboard/month-votes', current);
-    expect(served.fresh('/economy/leaderboard/month-votes', 1_000)).toBe(current);
+    served.remember('/economy/leaderboard/month-votes', current, '/economy/leaderboard/month-votes');
+    expect(served.fresh('/economy/leaderboard/month-votes', 1_000)?.answer).toBe(current);
     month = '2026-12';
     expect(served.fresh('/economy/leaderboard/month-votes', 1_000)).toBeUndefined();
     // The micro-cache's own answer stays fresh for its key (the period) until it expires.
@@ -146,16 +146,16 @@ describe('ServedAnswers', () => {
   it('holds at most its bound of targets, dropping the oldest first', () => {
     const served = new ServedAnswers(3);
     const answer = PreparedAnswer.of([], 0, 60_000);
-    for (const target of ['/a', '/b', '/c', '/d']) served.remember(target, answer);
+    for (const target of ['/a', '/b', '/c', '/d']) served.remember(target, answer, '/t');
     expect(served.size).toBe(3);
-    expect(['/a', '/b', '/d'].map((t) => served.fresh(t, 0) === answer)).toEqual([false, true, true]);
+    expect(['/a', '/b', '/d'].map((t) => served.fresh(t, 0)?.answer === answer)).toEqual([false, true, true]);
   });
 
   it('drops the oldest eighth of its bound at once when full, not one target per insert', () => {
     const served = new ServedAnswers(16);
     const answer = PreparedAnswer.of([], 0, 60_000);
     const targets = Array.from({ length: 17 }, (_, i) => `/t${i}`);
-    for (const target of targets) served.remember(target, answer);
+    for (const target of targets) served.remember(target, answer, '/t');
     expect(served.size).toBe(14);
     expect(targets.filter((t) => served.fresh(t, 0) === undefined)).toEqual(['/t0', '/t1', '/t2']);
   });

@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { trimOldest } from '../collections/bounded-map';
+import type { HeaderFields } from './reply-headers';
 
 /**
  * A `{ status: 200, data }` answer serialized once, with its strong ETag, written as it is to every
@@ -87,18 +88,35 @@ export function matchesIfNoneMatch(header: string | string[] | undefined, etag: 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * Writes a prepared answer: `ETag`, `Cache-Control`, and either the bytes (200) or, when the client
- * already holds them (`If-None-Match`), 304 without a body.
+ * The status and header fields of a prepared answer at `now`, added to `fields`: `ETag`,
+ * `Cache-Control`, and either `Content-Type` (200, the bytes follow) or nothing more (304: the client
+ * already holds them, its `If-None-Match` names the ETag). What both writers of prepared answers
+ * write: `writePreparedAnswer` through Fastify, and early answers before it (early-answers.ts).
  */
+export function preparedAnswerHead(
+  ifNoneMatch: string | string[] | undefined,
+  answer: PreparedAnswer,
+  now: number,
+  fields: HeaderFields,
+): 200 | 304 {
+  fields['etag'] = answer.etag;
+  fields['cache-control'] = answer.cacheControl(now);
+  if (matchesIfNoneMatch(ifNoneMatch, answer.etag)) return 304;
+  fields['content-type'] = JSON_TYPE;
+  return 200;
+}
+
+/** Writes a prepared answer through Fastify (`preparedAnswerHead`): a 200 with the bytes, or a 304. */
 export function writePreparedAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: PreparedAnswer,
   now: number,
 ): FastifyReply {
-  void reply.header('etag', answer.etag).header('cache-control', answer.cacheControl(now));
-  if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  return reply.code(200).header('content-type', JSON_TYPE).send(answer.body);
+  const fields: HeaderFields = {};
+  const status = preparedAnswerHead(request.headers['if-none-match'], answer, now, fields);
+  void reply.code(status).headers(fields);
+  return status === 304 ? reply.send() : reply.send(answer.body);
 }
 
 /**
@@ -107,29 +125,36 @@ export function writePreparedAnswer(
  */
 export const SERVED_ANSWERS_MAX_TARGETS = 4_096;
 
+/** A remembered answer and the route (its template, the metrics' label) it was answered by. */
+export interface ServedAnswer {
+  answer: PreparedAnswer;
+  route: string;
+}
+
 /**
  * Per request target (`request.url`: path and query string as sent), the prepared answer last written
- * for it (ADR 0075). A later request for the same target, while that answer is fresh, gets it without
- * Nest's router, pipes and controller: the target was routed, validated and looked up to exactly this
- * answer, and it depends on nothing else of the request. Bounded; the oldest targets go first.
+ * for it and its route (ADRs 0075, 0082). A later request for the same target, while that answer is
+ * fresh, gets it without Fastify's router and hooks or Nest: the target was routed, validated and
+ * looked up to exactly this answer, and it depends on nothing else of the request. Bounded; the
+ * oldest targets go first.
  */
 export class ServedAnswers {
-  private readonly targets = new Map<string, PreparedAnswer>();
+  private readonly targets = new Map<string, ServedAnswer>();
 
   constructor(private readonly maxTargets = SERVED_ANSWERS_MAX_TARGETS) {}
 
-  /** Remembers that `target` was answered with `answer`. */
-  remember(target: string, answer: PreparedAnswer): void {
-    if (this.targets.get(target) === answer) return;
-    this.targets.set(target, answer);
+  /** Remembers that `target` was answered with `answer` by `route`. */
+  remember(target: string, answer: PreparedAnswer, route: string): void {
+    if (this.targets.get(target)?.answer === answer) return;
+    this.targets.set(target, { answer, route });
     trimOldest(this.targets, this.maxTargets);
   }
 
-  /** The answer remembered for `target` if it is fresh at `now` (a stale one is forgotten). */
-  fresh(target: string, now: number): PreparedAnswer | undefined {
-    const answer = this.targets.get(target);
-    if (answer === undefined) return undefined;
-    if (answer.isFresh(now)) return answer;
+  /** What was remembered for `target` if its answer is fresh at `now` (a stale one is forgotten). */
+  fresh(target: string, now: number): ServedAnswer | undefined {
+    const served = this.targets.get(target);
+    if (served === undefined) return undefined;
+    if (served.answer.isFresh(now)) return served;
     this.targets.delete(target);
     return undefined;
   }

@@ -1,7 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { SECURITY_HEADERS } from './edge';
 
-type HeaderFields = Record<string, string | number | string[] | undefined>;
+/** Header fields of an answer as they are written, in the order they are set. */
+export type HeaderFields = Record<string, string | number | string[] | undefined>;
 
 /**
  * A reply's header fields, made holding helmet's headers (SECURITY_HEADERS) from the start. Fastify
@@ -20,6 +21,11 @@ class AnswerHeaders {
 }
 
 const SECURITY_NAMES = Object.keys(SECURITY_HEADERS);
+
+/** A new set of header fields holding helmet's headers, shaped as every reply's (`AnswerHeaders`). */
+export function securityHeaderFields(): HeaderFields {
+  return new AnswerHeaders() as HeaderFields;
+}
 
 /**
  * The one Fastify internal this code reaches: the key under which a reply keeps its header object
@@ -47,7 +53,7 @@ export function setSecurityHeaders(reply: FastifyReply): void {
     void reply.headers(SECURITY_HEADERS);
     return;
   }
-  const headers = new AnswerHeaders() as HeaderFields;
+  const headers = securityHeaderFields();
   for (const name in before) headers[name] = before[name];
   holder[key] = headers;
 }
