@@ -31,7 +31,7 @@ const MAX_TRACKED_USERNAME = 64;
 
 /**
  * The rate limits of the API, declared on routes with `@PublicRateLimit()` / `@AuthRateLimit()`
- * (ADRs 0009, 0070, 0073, 0075):
+ * (ADRs 0009, 0070, 0073, 0075, 0082):
  * - public reads: RATE_LIMIT_PUBLIC requests per minute per client address;
  * - account endpoints: RATE_LIMIT_AUTH attempts per minute per client address, then
  *   AUTH_USERNAME_LIMIT_FACTOR times that per username from all addresses together, counting only the
