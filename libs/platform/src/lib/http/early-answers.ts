@@ -10,6 +10,8 @@ import { isValidHost } from './edge-answers';
 import { PreparedAnswer, ServedAnswers, preparedAnswerHead } from './prepared-answer';
 import { HeaderFields, securityHeaderFields } from './reply-headers';
 
+export type { HeaderFields } from './reply-headers';
+
 /** The request id header: reused from the request when sane (`requestIdOf`), always echoed. */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -161,4 +163,3 @@ export function installEarlyAnswers(server: Server, early: EarlyAnswers, logger:
     fastify(req, res);
   });
 }
-export type { HeaderFields } from './reply-headers';
