@@ -22,6 +22,13 @@ describeEachDialect('TypeOrmStaffAccountRepository: the password set time is the
     return found.playerId;
   }
 
+  it('finds nobody, without a database error, by a name with characters no nick has', async () => {
+    await staffPlayer(3, 'Admin_Jana');
+    expect(await accounts.findByNick('ADMIN_jana')).toMatchObject({ nick: 'Admin_Jana' });
+    for (const name of ['\u{5BFD1}\u{1BD08}\u{2A2AE}', 'Admín_Jana', 'Admin_Jana\u{1F600}'])
+      expect(await accounts.findByNick(name)).toBeNull();
+  });
+
   it('stores the first password with its set time, and a later change with the later time', async () => {
     const id = await staffPlayer(1, 'Admin_Pepa');
     expect(await accounts.findByUuid(testUuid(1))).toMatchObject({ passwordHash: null, passwordSetAt: null });

@@ -22,10 +22,15 @@ export class TypeOrmStaffAccountRepository extends StaffAccountRepository {
   }
 
   async findByNick(nick: string): Promise<StaffCredentials | null> {
+    const key = nickKey(nick);
+    // Every stored nick is ASCII (`nick_lower` is an ascii_bin column): a name with any other
+    // character (its UTF-8 is longer than it is) names nobody, and MariaDB refuses to compare it with
+    // that column ("Illegal mix of collations").
+    if (Buffer.byteLength(key, 'utf8') !== key.length) return null;
     // Players whose current nick it is: the newest claim first, equal ones by uuid (ADR 0015).
     const players = await this.dataSource.getRepository(PlayerEntity).find({
       select: { id: true, nick: true, uuid: true, rankId: true },
-      where: { nickLower: nickKey(nick) },
+      where: { nickLower: key },
       order: { nickSince: 'DESC', uuid: 'ASC' },
       take: 100,
     });
