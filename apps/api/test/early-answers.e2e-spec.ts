@@ -3,6 +3,7 @@ import { describeEachDialect } from '@craftstats/persistence/testing';
 import { EarlyAnswers, earlyAnswersOf } from '@craftstats/platform';
 import { RunningApp, bootApp, testConfig } from '@craftstats/platform/testing';
 import { createApiApp } from '../src/create-api-app';
+import { PLAYER_RANK, createPlayer, startIngestor } from './support/accounts';
 import { controlClock } from './support/clock';
 
 /** An answer as it came off the wire: header names in the order they were sent. */
@@ -133,6 +134,22 @@ describeEachDialect('public reads answered before Fastify (ADR 0082)', (fx) => {
     expect(metrics).toMatch(
       /http_requests_total\{method="GET",route="\/server\/uniqueplayers",status="200",app="api"\} 2\n/,
     );
+  });
+
+  it('repeats a profile only from its second load: the micro-cache keeps no one-off profile (ADR 0083)', async () => {
+    const ingestor = await startIngestor(fx.db.url);
+    try {
+      await createPlayer(ingestor, 83, 'Jednou_Jen', PLAYER_RANK);
+    } finally {
+      await ingestor.stop();
+    }
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await wire(running.url, '/player/Jednou_Jen'));
+    expect(answeredEarly).toEqual([false, false, true]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers[2]?.body.equals(answers[0]?.body as Buffer)).toBe(true);
+    const metrics = await (await fetch(`${running.url}/metrics`)).text();
+    expect(metrics).toMatch(/read_cache_loads_total\{cache="players",app="api"\} 2\n/);
   });
 
   it('leaves HEAD and a bad Host to Fastify', async () => {

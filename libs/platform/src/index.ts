@@ -24,4 +24,6 @@ export * from './lib/platform.module';
 export * from './lib/time/clock';
 export * from './lib/validation/validation.pipe';
 export * from './lib/collections/bounded-map';
+export * from './lib/collections/recent-keys';
+export * from './lib/collections/seeded-hash';
 export * from './lib/http/prepared-answer';

@@ -1,7 +1,7 @@
 import { Module, Provider } from '@nestjs/common';
 import { Counter } from 'prom-client';
 import { Clock, Metrics } from '@craftstats/platform';
-import { MicroCache } from './micro-cache';
+import { CacheAdmission, MicroCache } from './micro-cache';
 
 /** `read_cache_loads_total{cache}`: how many loads (database queries) the micro-caches ran. */
 export class CacheLoadCounter {
@@ -32,12 +32,19 @@ export class CacheLoadCounter {
 })
 export class HttpCacheModule {}
 
-/** A MicroCache private to the module that lists this provider; `name` labels its load counter. */
-export function microCacheProvider(name: string, maxEntries: number): Provider {
+/**
+ * A MicroCache private to the module that lists this provider; `name` labels its load counter, and
+ * `admission` says which loads' answers it keeps (`CacheAdmission`).
+ */
+export function microCacheProvider(
+  name: string,
+  maxEntries: number,
+  admission: CacheAdmission = 'every',
+): Provider {
   return {
     provide: MicroCache,
     inject: [Clock, CacheLoadCounter],
     useFactory: (clock: Clock, loads: CacheLoadCounter) =>
-      new MicroCache(clock, maxEntries, () => loads.counter.inc({ cache: name })),
+      new MicroCache(clock, maxEntries, () => loads.counter.inc({ cache: name }), admission),
   };
 }

@@ -124,4 +124,57 @@ describe('MicroCache', () => {
     expect((await pending).body.toString()).toBe('{"status":200,"data":"first load"}');
     expect(await again).toBe(await pending);
   });
+
+  describe("with 'repeated' admission (ADR 0083)", () => {
+    let repeated: MicroCache;
+    beforeEach(() => {
+      repeated = new MicroCache(clock, 3, () => undefined, 'repeated');
+    });
+
+    it("answers a key's first load without keeping it, and keeps the answer from its second load on", async () => {
+      const load = jest.fn(async () => 'profile');
+      const first = await repeated.get('uuid:1', 60, load);
+      expect(first.body.toString()).toBe('{"status":200,"data":"profile"}');
+      expect(first.repeatable).toBe(false);
+      expect(repeated.size).toBe(0);
+
+      const second = await repeated.get('uuid:1', 60, load);
+      expect(second.repeatable).toBe(true);
+      expect(repeated.size).toBe(1);
+      expect(await repeated.get('uuid:1', 60, load)).toBe(second);
+      expect(load).toHaveBeenCalledTimes(2);
+    });
+
+    it('still shares a first load among concurrent misses, and keeps nothing of it', async () => {
+      const gate = deferred<string>();
+      const load = jest.fn(() => gate.promise);
+      const requests = Array.from({ length: 10 }, () => repeated.get('nick:pepa', 60, load));
+      gate.resolve('pepa');
+      const answers = await Promise.all(requests);
+      expect(load).toHaveBeenCalledTimes(1);
+      expect(new Set(answers).size).toBe(1);
+      expect(answers[0]?.repeatable).toBe(false);
+      expect(repeated.size).toBe(0);
+    });
+
+    it('keeps a key that held a value when it is loaded again after its TTL', async () => {
+      await repeated.get('k', 2, async () => 'first');
+      await repeated.get('k', 2, async () => 'kept');
+      clock.current += 2_000;
+      const refreshed = await repeated.get('k', 2, async () => 'refreshed');
+      expect([refreshed.repeatable, repeated.size]).toEqual([true, 1]);
+      expect(refreshed.body.toString()).toBe('{"status":200,"data":"refreshed"}');
+    });
+
+    it('keeps no entry for a failed first load', async () => {
+      await expect(repeated.get('k', 60, () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+      expect(repeated.size).toBe(0);
+    });
+
+    it('holds no entry at all after a million keys asked for once', async () => {
+      const load = async () => 'x';
+      for (let i = 0; i < 1_000_000; i++) await repeated.get(`uuid:${i}`, 60, load);
+      expect(repeated.size).toBe(0);
+    });
+  });
 });

@@ -8,6 +8,7 @@ import { PlayersService } from './players.service';
 @Module({
   imports: [PersistenceModule, HttpCacheModule],
   controllers: [PlayersController],
-  providers: [PlayersService, microCacheProvider('players', CACHE_MAX_ENTRIES.profiles)],
+  // A million players, most looked up once within a TTL: a profile is kept from its second load (ADR 0083).
+  providers: [PlayersService, microCacheProvider('players', CACHE_MAX_ENTRIES.profiles, 'repeated')],
 })
 export class PlayersModule {}

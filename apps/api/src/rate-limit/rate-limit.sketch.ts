@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { SeededHash } from '@craftstats/platform';
 
 /** Cells per row of a sketch (a power of two) and rows: 4 × 65,536 × 4 bytes = 1 MiB per sketch. */
 export const SKETCH_WIDTH = 1 << 16;
@@ -15,7 +16,7 @@ export const SKETCH_DEPTH = 4;
 export class WindowSketch {
   private readonly cells: Uint32Array;
   private readonly mask: number;
-  private readonly seeds: [number, number];
+  private readonly hash: SeededHash;
   private readonly positions: Int32Array;
   private window = Number.NaN;
   /** Whether a key was counted or raised in `window`: while not, every estimate is 0. */
@@ -29,7 +30,7 @@ export class WindowSketch {
     if ((width & (width - 1)) !== 0) throw new RangeError('width must be a power of two');
     this.cells = new Uint32Array(width * depth);
     this.mask = width - 1;
-    this.seeds = [seed.readUInt32LE(0), seed.readUInt32LE(4) | 1];
+    this.hash = new SeededHash(seed);
     this.positions = new Int32Array(depth);
   }
 
@@ -90,29 +91,12 @@ export class WindowSketch {
     return min;
   }
 
-  /**
-   * The key's cell in each row: two seeded FNV-1a hashes, each finished by a 32-bit mixer (so that the
-   * low bits a row keeps depend on every bit), combined as h1 + row × h2; one pass over the key.
-   */
+  /** The key's cell in each row: its two seeded hashes (SeededHash) combined as h1 + row × h2. */
   private locate(key: string): void {
-    let h1 = 0x811c9dc5 ^ this.seeds[0];
-    let h2 = this.seeds[1];
-    for (let i = 0; i < key.length; i++) {
-      const c = key.charCodeAt(i);
-      h1 = Math.imul(h1 ^ c, 0x01000193);
-      h2 = Math.imul(h2 ^ c, 0x5bd1e995);
-    }
-    h1 = mix(h1);
-    h2 = mix(h2) | 1;
+    this.hash.of(key);
+    const { h1, h2 } = this.hash;
     for (let row = 0; row < this.depth; row++) {
       this.positions[row] = row * this.width + ((h1 + Math.imul(row, h2)) & this.mask);
     }
   }
-}
-
-/** MurmurHash3's 32-bit finalizer: every output bit depends on every input bit. */
-function mix(h: number): number {
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
 }

@@ -92,4 +92,14 @@ describe('EarlyAnswers', () => {
     refused.remember(routeRequest('/public'), answer);
     expect(ask(refused, '/public')).toEqual([false, false]);
   });
+
+  it('never repeats an answer made for one request only (ADR 0083)', () => {
+    const answers = early({});
+    answers.remember(routeRequest('/once'), answer.forThisRequestOnly());
+    answers.remember(routeRequest('/kept'), answer);
+    const req = incoming('/once', { host: 'localhost' });
+    expect(answers.answer(req, response(req))).toBe(false);
+    const kept = incoming('/kept', { host: 'localhost' });
+    expect(answers.answer(kept, response(kept))).toBe(true);
+  });
 });

@@ -65,7 +65,8 @@ export function requestLine(
 /**
  * Fresh prepared answers repeated before Fastify (ADR 0082, amending 0075). The app's adapter remembers
  * each answer a controller returns for a GET or HEAD, per request target, when the app's
- * `EarlyAdmission` says its route's answers may be repeated. A later GET of the same target, while that
+ * `EarlyAdmission` says its route's answers may be repeated and the answer is not one made for its
+ * request only (`PreparedAnswer.forThisRequestOnly`, ADR 0083). A later GET of the same target, while that
  * answer is fresh, is answered from the server's `request` event, before Fastify makes a request and a
  * reply, routes and runs its hooks: with the same header fields in the same order as through Fastify
  * (helmet's, CORS's, the request id, the app's own such as the RateLimit headers, then
@@ -86,6 +87,7 @@ export class EarlyAnswers {
 
   /** Called for every prepared answer a controller returns (the app's adapter). */
   remember(request: FastifyRequest, answer: PreparedAnswer): void {
+    if (!answer.repeatable) return;
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     if (this.admission?.servesEarly(request) !== true) return;
     this.served.remember(request.url, answer, request.routeOptions.url ?? 'unmatched');

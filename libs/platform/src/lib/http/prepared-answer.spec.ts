@@ -143,6 +143,20 @@ describe('ServedAnswers', () => {
     expect(answer.isFresh(1_000)).toBe(true);
   });
 
+  it('makes the same answer for one request only, and keeps that through whileCurrent', () => {
+    const answer = PreparedAnswer.of({ nick: 'Pepa' }, 0, 1_000);
+    const once = answer.forThisRequestOnly();
+    expect([once.body, once.etag, once.createdAt, once.expiresAt]).toEqual([
+      answer.body,
+      answer.etag,
+      answer.createdAt,
+      answer.expiresAt,
+    ]);
+    expect([answer.repeatable, once.repeatable]).toEqual([true, false]);
+    expect(once.whileCurrent(() => true).repeatable).toBe(false);
+    expect(answer.whileCurrent(() => true).repeatable).toBe(true);
+  });
+
   it('holds at most its bound of targets, dropping the oldest first', () => {
     const served = new ServedAnswers(3);
     const answer = PreparedAnswer.of([], 0, 60_000);

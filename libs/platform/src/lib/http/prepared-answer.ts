@@ -26,6 +26,8 @@ export class PreparedAnswer {
     readonly immutableMaxAge: number | undefined,
     /** See {@link PreparedAnswer.whileCurrent}; undefined = valid until `expiresAt`. */
     private readonly current?: () => boolean,
+    /** False for an answer made for one request only (see {@link PreparedAnswer.forThisRequestOnly}). */
+    readonly repeatable = true,
   ) {}
 
   /** Serializes `{ status: 200, data }` read at `createdAt`, served for `ttlMs`. */
@@ -55,6 +57,24 @@ export class PreparedAnswer {
       this.expiresAt,
       this.immutableMaxAge,
       current,
+      this.repeatable,
+    );
+  }
+
+  /**
+   * The same answer, written to the request it was made for and never repeated to another one before
+   * Fastify (ADR 0083): what a micro-cache returns when it does not keep a load's answer, so that the
+   * answer is garbage as soon as it is written.
+   */
+  forThisRequestOnly(): PreparedAnswer {
+    return new PreparedAnswer(
+      this.body,
+      this.etag,
+      this.createdAt,
+      this.expiresAt,
+      this.immutableMaxAge,
+      this.current,
+      false,
     );
   }
 
