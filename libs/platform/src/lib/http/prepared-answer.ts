@@ -50,15 +50,7 @@ export class PreparedAnswer {
    * micro-caches keep the answer itself, whose data stays true for its key (the period) until it expires.
    */
   whileCurrent(current: () => boolean): PreparedAnswer {
-    return new PreparedAnswer(
-      this.body,
-      this.etag,
-      this.createdAt,
-      this.expiresAt,
-      this.immutableMaxAge,
-      current,
-      this.repeatable,
-    );
+    return this.copy(current, this.repeatable);
   }
 
   /**
@@ -67,14 +59,19 @@ export class PreparedAnswer {
    * answer is garbage as soon as it is written.
    */
   forThisRequestOnly(): PreparedAnswer {
+    return this.copy(this.current, false);
+  }
+
+  /** The same bytes and times, with another currency check and repeatability. */
+  private copy(current: (() => boolean) | undefined, repeatable: boolean): PreparedAnswer {
     return new PreparedAnswer(
       this.body,
       this.etag,
       this.createdAt,
       this.expiresAt,
       this.immutableMaxAge,
-      this.current,
-      false,
+      current,
+      repeatable,
     );
   }
 
