@@ -7,13 +7,15 @@ import { DatabaseStartError, checkDatabase } from '../database/database-check';
 import { AppLogger, createLogger, flushLogger } from '../logging/logger';
 import { listenFailureLine, portProblem } from '../../process/ports';
 import { isSupervised, stopWhenSupervisorSays, tellSupervisorListening } from '../../process/supervision';
+import { keepTickObjectShape } from '../../process/tick-object-shape';
 
 /** Exit codes of the expected start failures (sysexits.h): a bad variable, a database that can't be used. */
 export const EXIT_CONFIG = 78;
 export const EXIT_UNAVAILABLE = 69;
 
 /**
- * Entry point shared by both apps: validate the app's own variables with its loader (a bad value stops
+ * Entry point shared by both apps: first keep the hidden classes of `process.nextTick`'s entries
+ * (`keepTickObjectShape`, ADR 0084), validate the app's own variables with its loader (a bad value stops
  * the process with one line naming the variable), make the process's logger (LOG_LEVEL, LOG_FORMAT),
  * check that the database can be opened (if not: one line naming DATABASE_URL, host, user and the
  * driver's error code, no stack), build the app and listen (Fastify logs where). Under `npm start` the
@@ -38,6 +40,7 @@ export async function runApp<C extends ServiceConfig>({
   portVariable,
   port,
 }: AppRunner<C>): Promise<void> {
+  keepTickObjectShape();
   let config: C;
   try {
     config = load(process.env);
