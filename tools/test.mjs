@@ -30,7 +30,11 @@ const steps = [
   ['lint', bin('nx'), ['run-many', '-t', 'lint', '--parallel=2', '--outputStyle=stream', '--skipNxCache']],
   ['module boundaries', process.execPath, ['tools/checks/boundaries.mjs']],
   ['build swap is atomic', process.execPath, ['tools/checks/build-swap.mjs']],
-  ['lock complete, with integrity', process.execPath, ['tools/checks/lockfile-integrity.mjs']],
+  [
+    'lock complete, with integrity; install scripts reviewed',
+    process.execPath,
+    ['tools/checks/lockfile-integrity.mjs'],
+  ],
   ['shipped native binaries load', process.execPath, ['tools/checks/native-binaries.mjs']],
   [
     'typecheck',

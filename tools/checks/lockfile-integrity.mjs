@@ -6,6 +6,10 @@
 // but not yet mirrored for macOS), npm leaves them out or without integrity, and this check fails with
 // the names. The fix is a version the registry serves for every platform (docs/operations.md,
 // "Dependencies"), never an entry written by hand.
+// It also proves that package.json's `allowScripts` reviews every locked package with an install
+// script (approved or denied, by name) and names no package that is not locked: npm releases that
+// block unreviewed install scripts would otherwise skip, say, better-sqlite3's build (README,
+// "Running the tests").
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,14 +41,33 @@ for (const [key, pkg] of Object.entries(lock.packages)) {
   }
 }
 
+// Install scripts: each one reviewed in package.json's `allowScripts`, and nothing else listed there.
+const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+const reviewed = new Set(Object.keys(manifest.allowScripts ?? {}));
+const nameOf = (key) => key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length);
+const withScripts = new Set(
+  Object.entries(lock.packages)
+    .filter(([key, pkg]) => key !== '' && pkg.hasInstallScript === true)
+    .map(([key]) => nameOf(key)),
+);
+for (const name of withScripts) {
+  if (!reviewed.has(name)) problems.push(`${name}: has an install script not reviewed in allowScripts`);
+}
+for (const name of reviewed) {
+  if (!withScripts.has(name))
+    problems.push(`${name}: in allowScripts but no locked package of that name has an install script`);
+}
+
 if (problems.length > 0) {
   process.stderr.write(
-    `package-lock.json is incomplete (${problems.length}):\n${problems.map((p) => `  ${p}\n`).join('')}` +
-      'Pick versions the registry serves for every platform, then `npm install` (docs/operations.md).\n',
+    `package-lock.json or package.json's allowScripts is incomplete (${problems.length}):\n${problems.map((p) => `  ${p}\n`).join('')}` +
+      'Pick versions the registry serves for every platform, then `npm install` (docs/operations.md);\n' +
+      'review install scripts with `npm install-scripts approve|deny <package>` (npm 11.16+).\n',
   );
   process.exit(1);
 }
 const count = Object.keys(lock.packages).length - 1;
 process.stdout.write(
-  `package-lock.json: ${count} packages, every one with its integrity, no optional one missing\n`,
+  `package-lock.json: ${count} packages, every one with its integrity, no optional one missing; ` +
+    `${withScripts.size} install scripts, each reviewed in allowScripts\n`,
 );
