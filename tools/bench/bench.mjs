@@ -176,6 +176,7 @@ async function startOtherBuild(dir, apiEnv, ingestorEnv) {
   try {
     commit = execFileSync('git', ['-C', checkout, 'rev-parse', '--short', 'HEAD'], {
       encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
     }).trim();
   } catch {
     // not a git checkout: named by its directory only
