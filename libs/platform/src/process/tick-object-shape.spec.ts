@@ -53,7 +53,29 @@ function literalSlotsAfterIdleGc(mode: 'kept' | 'not kept'): string[] {
   return [...out.matchAll(/DefineKeyedOwnPropertyInLiteral (\w+)/g)].map((match) => match[1]);
 }
 
-describe('keepTickObjectShape', () => {
+/**
+ * Whether this Node's V8 prints feedback slots (`v8_enable_object_print`, on in Node's own builds and
+ * the usual packages). A build without it cannot show what this spec checks.
+ */
+const PRINTS_FEEDBACK = /DefineKeyedOwnPropertyInLiteral/.test(
+  execFileSync(
+    process.execPath,
+    [
+      '--allow-natives-syntax',
+      '-e',
+      'for (let i = 0; i < 100; i++) process.nextTick(() => {}); setImmediate(() => %DebugPrint(process.nextTick))',
+    ],
+    { encoding: 'latin1', env: { PATH: process.env.PATH } },
+  ),
+);
+const describeWhereV8PrintsFeedback =
+  PRINTS_FEEDBACK || process.env['CI'] === 'true'
+    ? describe
+    : // Skipped on purpose, with the reason in the title; with CI=true the suite runs and fails.
+      (title: string, suite: () => void) =>
+        describe.skip(`${title} — skipped: this Node's V8 prints no feedback slots`, suite);
+
+describeWhereV8PrintsFeedback('keepTickObjectShape', () => {
   it('keeps every computed key of nextTick monomorphic through a full collection while idle', () => {
     const slots = literalSlotsAfterIdleGc('kept');
     expect(slots).toHaveLength(4);
