@@ -8,8 +8,8 @@
 // "Dependencies"), never an entry written by hand.
 // It also proves that package.json's `allowScripts` reviews every locked package with an install
 // script (approved or denied, by name) and names no package that is not locked: npm releases that
-// block unreviewed install scripts would otherwise skip, say, better-sqlite3's build (README,
-// "Running the tests").
+// block unreviewed install scripts would otherwise skip, say, better-sqlite3's build
+// (docs/operations.md, "Dependencies").
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
