@@ -8,7 +8,8 @@
 //       Redis (REDIS_URL), and, as labelled extra rows, with RATE_LIMIT_PUBLIC=0 and Fastify alone
 //       answering the same bytes without hooks (bare-server.mjs fastify: the framework's floor)
 //   profiles by nick / uuid, a random one of the N players per request  vs  node:http + mysql2 with
-//       one prepared JOIN (raw-profile-server.mjs)
+//       one prepared JOIN (raw-profile-server.mjs), and, as a labelled extra row, the same lookup as a
+//       Nest controller's one handler (raw-profile-server.mjs nest: the framework's floor)
 //   ingestion, 4 game servers posting batches of 500 in the realistic mix (100 players × 5 events:
 //       balances, votes, joins, quits, levels, achievements, new players), and again with level
 //       updates only  vs  the same events written straight with mysql2 (raw-ingest.mjs); as an extra
@@ -226,7 +227,8 @@ async function main() {
   // The service under test and its baselines, each in its own process. Three APIs on one database:
   // as deployed with in-process counters, as deployed with counters in Redis, and without the limit.
   const url = databaseUrl(server);
-  const [apiPort, apiRedisPort, apiOffPort, ingestPort, barePort, floorPort, rawPort] = await freePorts(7);
+  const [apiPort, apiRedisPort, apiOffPort, ingestPort, barePort, floorPort, rawPort, rawNestPort] =
+    await freePorts(8);
   const nodeFlags = options['cpu-prof']
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options['cpu-prof'])}`]
     : [];
@@ -303,6 +305,22 @@ async function main() {
   );
   await waitFor(`http://127.0.0.1:${rawPort}/player/${nickOf(1)}`, raw);
   await checkSameProfiles(apiPort, rawPort);
+  // The same lookup in a Nest controller on the API's adapter: where the framework the API is built on ends.
+  const rawNest = launch(
+    process.execPath,
+    [
+      path.join(root, 'tools/bench/raw-profile-server.mjs'),
+      String(rawNestPort),
+      url,
+      periods.month,
+      periods.week,
+      '10',
+      'nest',
+    ],
+    { label: 'Nest floor profile server' },
+  );
+  await waitFor(`http://127.0.0.1:${rawNestPort}/player/${nickOf(1)}`, rawNest);
+  await checkSameProfiles(apiPort, rawNestPort, 'The Nest floor profile server');
 
   const apps = {
     api: { port: apiPort, pid: api.pid },
@@ -314,6 +332,7 @@ async function main() {
     bare: { port: barePort, pid: bare.pid },
     floor: { port: floorPort, pid: floor.pid },
     raw: { port: rawPort, pid: raw.pid },
+    rawNest: { port: rawNestPort, pid: rawNest.pid },
   };
   /**
    * From the metrics of the API on `port`: the database loads its micro-caches ran
@@ -453,6 +472,7 @@ async function main() {
       return [
         ['', 'api', TARGETS.profileRatio],
         [' (extra: RATE_LIMIT_PUBLIC=0)', 'apiOff', null, ' (limit off)'],
+        [' (extra: Nest alone, the same lookup, no pipes or hooks)', 'rawNest', null, ' (Nest floor)'],
         ...(other
           ? [[` (extra: ${other.name}, limits in-process)`, 'apiOther', null, ` (${other.name}, in-process)`]]
           : []),
@@ -797,7 +817,7 @@ const measuredMedian = (rounds, field, value) =>
 const fmtCpu = (share) => (share === null || share === undefined ? '—' : `${(share * 100).toFixed(0)}%`);
 
 /** The raw profile server must answer exactly what the API answers, or its ceiling means nothing. */
-async function checkSameProfiles(apiPort, rawPort) {
+async function checkSameProfiles(apiPort, rawPort, name = 'The raw profile server') {
   const samples = [1, 2, 3, 4, Math.floor(PLAYERS / 2), PLAYERS - 1, PLAYERS];
   for (const n of samples) {
     for (const p of [`/player/${nickOf(n)}`, `/player/uuid/${uuidOf(n)}`]) {
@@ -806,13 +826,13 @@ async function checkSameProfiles(apiPort, rawPort) {
       );
       if (!isDeepStrictEqual(fromApi, fromRaw)) {
         throw new Error(
-          `The raw profile server answers ${p} differently from the API:\nAPI ${JSON.stringify(fromApi)}\nraw ${JSON.stringify(fromRaw)}`,
+          `${name} answers ${p} differently from the API:\nAPI ${JSON.stringify(fromApi)}\nraw ${JSON.stringify(fromRaw)}`,
         );
       }
     }
   }
   log(
-    `bench: the raw profile server answers the same JSON as the API (${samples.length * 2} profiles compared)`,
+    `bench: ${name.toLowerCase()} answers the same JSON as the API (${samples.length * 2} profiles compared)`,
   );
 }
 

@@ -3,14 +3,18 @@
 // (the player row, its balances, this month's and this week's vote counters), answering the API's
 // profile JSON ({ status: 200, data: <profile> }, the same fields in the same order).
 // No framework, no validation, no cache, no logging: what the database and Node cost at least.
-//   node tools/bench/raw-profile-server.mjs <port> <mysql url> <month key> <week key> [pool size]
+//   node tools/bench/raw-profile-server.mjs <port> <mysql url> <month key> <week key> [pool size] [http|nest]
+//   http  node:http alone: the ceiling of the profile rows
+//   nest  the same lookup as the one handler of a Nest controller on Nest's Fastify adapter (the API's
+//         versions), without pipes, guards, hooks or logging: the floor of the framework the API is
+//         built on (an extra row, docs/performance.md)
 import http from 'node:http';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const mysql = require('mysql2/promise');
-const [port, url, month, week, poolSize] = process.argv.slice(2);
-const pool = mysql.createPool({ uri: url, connectionLimit: Number(poolSize ?? 10), enableKeepAlive: true });
+const [port, url, month, week, poolSize = '10', mode = 'http'] = process.argv.slice(2);
+const pool = mysql.createPool({ uri: url, connectionLimit: Number(poolSize), enableKeepAlive: true });
 
 const MODES = ['survival', 'skyblock', 'creative', 'vanilla', 'prison', 'skycloud'];
 const COLUMNS = `p.id, p.discriminator, p.nick, p.uuid, p.web_group, p.registred, p.last_online, p.last_server,
@@ -77,28 +81,73 @@ function profile(rows) {
   };
 }
 
-function send(res, status, body) {
-  const bytes = Buffer.from(JSON.stringify(body));
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': bytes.length,
-  });
-  res.end(bytes);
+/** The answer to a lookup: [status, body]. */
+async function lookup(by, key) {
+  try {
+    const [rows] =
+      by === 'uuid'
+        ? await pool.execute(BY_UUID, [month, week, key])
+        : await pool.execute(BY_NICK, [key.toLowerCase(), month, week]);
+    if (rows.length === 0) return [404, { status: 404, error: 'PLAYER_NOT_FOUND' }];
+    return [200, { status: 200, data: profile(rows) }];
+  } catch (error) {
+    return [503, { status: 503, error: 'UNAVAILABLE', message: String(error.message) }];
+  }
 }
 
-http
-  .createServer(async (req, res) => {
-    const uuid = /^\/player\/uuid\/([0-9a-f-]{36})$/.exec(req.url);
-    const nick = uuid ? null : /^\/player\/([^/]+)$/.exec(req.url);
-    if (!uuid && !nick) return send(res, 404, { status: 404, error: 'NOT_FOUND' });
-    try {
-      const [rows] = uuid
-        ? await pool.execute(BY_UUID, [month, week, uuid[1]])
-        : await pool.execute(BY_NICK, [decodeURIComponent(nick[1]).toLowerCase(), month, week]);
-      if (rows.length === 0) return send(res, 404, { status: 404, error: 'PLAYER_NOT_FOUND' });
-      send(res, 200, { status: 200, data: profile(rows) });
-    } catch (error) {
-      send(res, 503, { status: 503, error: 'UNAVAILABLE', message: String(error.message) });
+const listening = () => process.stdout.write('listening\n');
+
+if (mode === 'nest') {
+  // Nest and its Fastify adapter as the API loads them, decorators applied by hand (this is plain JS).
+  require('reflect-metadata');
+  const { Controller, Get, Header, HttpException, Module, Param } = require('@nestjs/common');
+  const { NestFactory } = require('@nestjs/core');
+  const { FastifyAdapter } = require('@nestjs/platform-fastify');
+  const answer = async (by, key) => {
+    const [status, body] = await lookup(by, key);
+    if (status !== 200) throw new HttpException(body, status);
+    return JSON.stringify(body);
+  };
+  class ProfilesController {
+    byUuid(uuid) {
+      return answer('uuid', uuid);
     }
-  })
-  .listen(Number(port), '127.0.0.1', () => process.stdout.write('listening\n'));
+    byNick(nick) {
+      return answer('nick', nick);
+    }
+  }
+  for (const [method, path, param] of [
+    ['byUuid', 'uuid/:uuid', 'uuid'],
+    ['byNick', ':nick', 'nick'],
+  ]) {
+    const { prototype } = ProfilesController;
+    Param(param)(prototype, method, 0);
+    const descriptor = Object.getOwnPropertyDescriptor(prototype, method);
+    Header('content-type', 'application/json; charset=utf-8')(prototype, method, descriptor);
+    Get(path)(prototype, method, descriptor);
+  }
+  Controller('player')(ProfilesController);
+  class ProfilesModule {}
+  Module({ controllers: [ProfilesController] })(ProfilesModule);
+  const app = await NestFactory.create(ProfilesModule, new FastifyAdapter(), { logger: false });
+  await app.listen(Number(port), '127.0.0.1');
+  listening();
+} else {
+  http
+    .createServer(async (req, res) => {
+      const uuid = /^\/player\/uuid\/([0-9a-f-]{36})$/.exec(req.url);
+      const nick = uuid ? null : /^\/player\/([^/]+)$/.exec(req.url);
+      const [status, body] = uuid
+        ? await lookup('uuid', uuid[1])
+        : nick
+          ? await lookup('nick', decodeURIComponent(nick[1]))
+          : [404, { status: 404, error: 'NOT_FOUND' }];
+      const bytes = Buffer.from(JSON.stringify(body));
+      res.writeHead(status, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': bytes.length,
+      });
+      res.end(bytes);
+    })
+    .listen(Number(port), '127.0.0.1', listening);
+}
