@@ -292,35 +292,19 @@ async function main() {
   await waitFor(`http://127.0.0.1:${floorPort}${CACHED_PATHS[0]}`, floor);
 
   const periods = domain.votePeriodKeys(Date.now(), timeZone);
-  const raw = launch(
-    process.execPath,
-    [
-      path.join(root, 'tools/bench/raw-profile-server.mjs'),
-      String(rawPort),
-      url,
-      periods.month,
-      periods.week,
-    ],
-    { label: 'raw profile server' },
-  );
-  await waitFor(`http://127.0.0.1:${rawPort}/player/${nickOf(1)}`, raw);
-  await checkSameProfiles(apiPort, rawPort);
+  /** A raw-profile-server.mjs in `mode`, once it answers what the API answers. */
+  const profileServer = async (port, mode, label) => {
+    const args = [String(port), url, periods.month, periods.week, '10', mode];
+    const child = launch(process.execPath, [path.join(root, 'tools/bench/raw-profile-server.mjs'), ...args], {
+      label,
+    });
+    await waitFor(`http://127.0.0.1:${port}/player/${nickOf(1)}`, child);
+    await checkSameProfiles(apiPort, port, label);
+    return child;
+  };
+  const raw = await profileServer(rawPort, 'http', 'The raw profile server');
   // The same lookup in a Nest controller on the API's adapter: where the framework the API is built on ends.
-  const rawNest = launch(
-    process.execPath,
-    [
-      path.join(root, 'tools/bench/raw-profile-server.mjs'),
-      String(rawNestPort),
-      url,
-      periods.month,
-      periods.week,
-      '10',
-      'nest',
-    ],
-    { label: 'Nest floor profile server' },
-  );
-  await waitFor(`http://127.0.0.1:${rawNestPort}/player/${nickOf(1)}`, rawNest);
-  await checkSameProfiles(apiPort, rawNestPort, 'The Nest floor profile server');
+  const rawNest = await profileServer(rawNestPort, 'nest', 'The Nest floor profile server');
 
   const apps = {
     api: { port: apiPort, pid: api.pid },
@@ -817,7 +801,7 @@ const measuredMedian = (rounds, field, value) =>
 const fmtCpu = (share) => (share === null || share === undefined ? '—' : `${(share * 100).toFixed(0)}%`);
 
 /** The raw profile server must answer exactly what the API answers, or its ceiling means nothing. */
-async function checkSameProfiles(apiPort, rawPort, name = 'The raw profile server') {
+async function checkSameProfiles(apiPort, rawPort, name) {
   const samples = [1, 2, 3, 4, Math.floor(PLAYERS / 2), PLAYERS - 1, PLAYERS];
   for (const n of samples) {
     for (const p of [`/player/${nickOf(n)}`, `/player/uuid/${uuidOf(n)}`]) {
