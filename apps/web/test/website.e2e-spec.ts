@@ -855,6 +855,8 @@ describeWithChromium(
         await tabTo('a:/zebricky');
         await page.keyboard.press('Enter');
         await page.waitForURL(url('/zebricky'));
+        // A person tabs once the page's links are there; a page's code may still be loading after the URL changed.
+        await page.waitForSelector('a[href="/zebricky/crafttokens"]');
         await tabTo('a:/zebricky/crafttokens');
         await page.keyboard.press('Enter');
         await page.waitForURL(url('/zebricky/crafttokens'));
@@ -867,6 +869,7 @@ describeWithChromium(
         await tabTo('a:/zive');
         await page.keyboard.press('Enter');
         await page.waitForURL(url('/zive'));
+        await page.waitForSelector(`button:has-text("${cs.live.pause}")`);
         await tabTo('button:' + cs.live.pause);
         await page.keyboard.press('Enter');
         expect(await page.getAttribute('button.pause', 'aria-pressed')).toBe('true');
