@@ -8,8 +8,9 @@
 //       Redis (REDIS_URL), and, as labelled extra rows, with RATE_LIMIT_PUBLIC=0 and Fastify alone
 //       answering the same bytes without hooks (bare-server.mjs fastify: the framework's floor)
 //   profiles by nick / uuid, a random one of the N players per request  vs  node:http + mysql2 with
-//       one prepared JOIN (raw-profile-server.mjs), and, as a labelled extra row, the same lookup as a
-//       Nest controller's one handler (raw-profile-server.mjs nest: the framework's floor)
+//       one prepared JOIN (raw-profile-server.mjs), and, as labelled extra rows, the same lookup as a
+//       Nest controller's one handler (raw-profile-server.mjs nest: the framework's floor) and that
+//       handler answering with an API answer's headers (nest-headers: the floor plus those headers)
 //   ingestion, 4 game servers posting batches of 500 in the realistic mix (100 players × 5 events:
 //       balances, votes, joins, quits, levels, achievements, new players), and again with level
 //       updates only  vs  the same events written straight with mysql2 (raw-ingest.mjs); as an extra
@@ -227,8 +228,17 @@ async function main() {
   // The service under test and its baselines, each in its own process. Three APIs on one database:
   // as deployed with in-process counters, as deployed with counters in Redis, and without the limit.
   const url = databaseUrl(server);
-  const [apiPort, apiRedisPort, apiOffPort, ingestPort, barePort, floorPort, rawPort, rawNestPort] =
-    await freePorts(8);
+  const [
+    apiPort,
+    apiRedisPort,
+    apiOffPort,
+    ingestPort,
+    barePort,
+    floorPort,
+    rawPort,
+    rawNestPort,
+    rawNestHeadersPort,
+  ] = await freePorts(9);
   const nodeFlags = options['cpu-prof']
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options['cpu-prof'])}`]
     : [];
@@ -293,18 +303,25 @@ async function main() {
 
   const periods = domain.votePeriodKeys(Date.now(), timeZone);
   /** A raw-profile-server.mjs in `mode`, once it answers what the API answers. */
-  const profileServer = async (port, mode, label) => {
-    const args = [String(port), url, periods.month, periods.week, '10', mode];
+  const profileServer = async (port, mode, label, ...extra) => {
+    const args = [String(port), url, periods.month, periods.week, '10', mode, ...extra];
     const child = launch(process.execPath, [path.join(root, 'tools/bench/raw-profile-server.mjs'), ...args], {
       label,
     });
     await waitFor(`http://127.0.0.1:${port}/player/${nickOf(1)}`, child);
-    await checkSameProfiles(apiPort, port, label);
+    await checkSameProfiles(apiPort, port, label, mode === 'nest-headers');
     return child;
   };
   const raw = await profileServer(rawPort, 'http', 'The raw profile server');
   // The same lookup in a Nest controller on the API's adapter: where the framework the API is built on ends.
   const rawNest = await profileServer(rawNestPort, 'nest', 'The Nest floor profile server');
+  // That floor answering with the headers of an API answer: the framework plus what every answer carries.
+  const rawNestHeaders = await profileServer(
+    rawNestHeadersPort,
+    'nest-headers',
+    'The Nest floor with headers profile server',
+    JSON.stringify(await answerHeadersOf(apiPort, `/player/uuid/${uuidOf(1)}`)),
+  );
 
   const apps = {
     api: { port: apiPort, pid: api.pid },
@@ -317,6 +334,7 @@ async function main() {
     floor: { port: floorPort, pid: floor.pid },
     raw: { port: rawPort, pid: raw.pid },
     rawNest: { port: rawNestPort, pid: rawNest.pid },
+    rawNestHeaders: { port: rawNestHeadersPort, pid: rawNestHeaders.pid },
   };
   /**
    * From the metrics of the API on `port`: the database loads its micro-caches ran
@@ -457,6 +475,12 @@ async function main() {
         ['', 'api', TARGETS.profileRatio],
         [' (extra: RATE_LIMIT_PUBLIC=0)', 'apiOff', null, ' (limit off)'],
         [' (extra: Nest alone, the same lookup, no pipes or hooks)', 'rawNest', null, ' (Nest floor)'],
+        [
+          " (extra: Nest alone with an API answer's headers, no pipes or hooks)",
+          'rawNestHeaders',
+          null,
+          ' (Nest + headers)',
+        ],
         ...(other
           ? [[` (extra: ${other.name}, limits in-process)`, 'apiOther', null, ` (${other.name}, in-process)`]]
           : []),
@@ -800,8 +824,21 @@ const measuredMedian = (rounds, field, value) =>
   rounds.every((r) => typeof r[field] === 'number') ? median(rounds.map(value)) : null;
 const fmtCpu = (share) => (share === null || share === undefined ? '—' : `${(share * 100).toFixed(0)}%`);
 
-/** The raw profile server must answer exactly what the API answers, or its ceiling means nothing. */
-async function checkSameProfiles(apiPort, rawPort, name) {
+/** Headers that belong to the connection or the body, not to what an answer says: Node sets them. */
+const TRANSPORT_HEADERS = new Set(['connection', 'keep-alive', 'date', 'content-length', 'content-type']);
+
+/** The headers the server on `port` answers `path` with, transport headers left out. */
+async function answerHeadersOf(port, path) {
+  const response = await fetch(`http://127.0.0.1:${port}${path}`);
+  await response.arrayBuffer();
+  return Object.fromEntries([...response.headers].filter(([name]) => !TRANSPORT_HEADERS.has(name)));
+}
+
+/**
+ * The raw profile server must answer exactly what the API answers, or its ceiling means nothing; with
+ * `sameHeaders`, under the same header names too.
+ */
+async function checkSameProfiles(apiPort, rawPort, name, sameHeaders = false) {
   const samples = [1, 2, 3, 4, Math.floor(PLAYERS / 2), PLAYERS - 1, PLAYERS];
   for (const n of samples) {
     for (const p of [`/player/${nickOf(n)}`, `/player/uuid/${uuidOf(n)}`]) {
@@ -813,10 +850,18 @@ async function checkSameProfiles(apiPort, rawPort, name) {
           `${name} answers ${p} differently from the API:\nAPI ${JSON.stringify(fromApi)}\nraw ${JSON.stringify(fromRaw)}`,
         );
       }
+      if (sameHeaders) {
+        const [apiNames, rawNames] = await Promise.all(
+          [apiPort, rawPort].map(async (port) => Object.keys(await answerHeadersOf(port, p)).sort()),
+        );
+        if (!isDeepStrictEqual(apiNames, rawNames)) {
+          throw new Error(`${name} answers ${p} with other headers than the API: ${apiNames} / ${rawNames}`);
+        }
+      }
     }
   }
   log(
-    `bench: ${name.toLowerCase()} answers the same JSON as the API (${samples.length * 2} profiles compared)`,
+    `bench: ${name.toLowerCase()} answers the same JSON as the API (${samples.length * 2} profiles compared${sameHeaders ? ', with the same header names' : ''})`,
   );
 }
 

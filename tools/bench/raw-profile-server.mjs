@@ -3,17 +3,23 @@
 // (the player row, its balances, this month's and this week's vote counters), answering the API's
 // profile JSON ({ status: 200, data: <profile> }, the same fields in the same order).
 // No framework, no validation, no cache, no logging: what the database and Node cost at least.
-//   node tools/bench/raw-profile-server.mjs <port> <mysql url> <month key> <week key> [pool size] [http|nest]
-//   http  node:http alone: the ceiling of the profile rows
-//   nest  the same lookup as the one handler of a Nest controller on Nest's Fastify adapter (the API's
-//         versions), without pipes, guards, hooks or logging: the floor of the framework the API is
-//         built on (an extra row, docs/performance.md)
+//   node tools/bench/raw-profile-server.mjs <port> <mysql url> <month key> <week key> [pool size] [http|nest|nest-headers] [headers]
+//   http          node:http alone: the ceiling of the profile rows
+//   nest          the same lookup as the one handler of a Nest controller on Nest's Fastify adapter (the
+//                 API's versions), without pipes, guards, hooks or logging: the floor of the framework
+//                 the API is built on (an extra row, docs/performance.md)
+//   nest-headers  the Nest floor answering with the response headers of an API answer as well: `headers`
+//                 is that answer's header set as JSON (the benchmark passes one the API sent); each answer
+//                 repeats the fixed ones and makes a fresh request id, ETag (of its body) and remaining
+//                 count, as the API does. What the framework plus the headers the specification asks of
+//                 every answer cost, without the work that produces them (an extra row)
+import { hash, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const mysql = require('mysql2/promise');
-const [port, url, month, week, poolSize = '10', mode = 'http'] = process.argv.slice(2);
+const [port, url, month, week, poolSize = '10', mode = 'http', headersJson = '{}'] = process.argv.slice(2);
 const pool = mysql.createPool({ uri: url, connectionLimit: Number(poolSize), enableKeepAlive: true });
 
 const MODES = ['survival', 'skyblock', 'creative', 'vanilla', 'prison', 'skycloud'];
@@ -97,23 +103,40 @@ async function lookup(by, key) {
 
 const listening = () => process.stdout.write('listening\n');
 
-if (mode === 'nest') {
+/**
+ * The headers of one answer with `body` in `nest-headers` mode: an API answer's set (`headersJson`),
+ * with the values the API makes per answer made here per answer too.
+ */
+function answerHeaders(fixed, body, remaining) {
+  const headers = { ...fixed };
+  if ('x-request-id' in headers) headers['x-request-id'] = randomUUID();
+  if ('etag' in headers) headers['etag'] = `"${hash('sha256', body, 'base64url').slice(0, 32)}"`;
+  if ('ratelimit-remaining' in headers) headers['ratelimit-remaining'] = String(remaining);
+  return headers;
+}
+
+if (mode === 'nest' || mode === 'nest-headers') {
   // Nest and its Fastify adapter as the API loads them, decorators applied by hand (this is plain JS).
   require('reflect-metadata');
-  const { Controller, Get, Header, HttpException, Module, Param } = require('@nestjs/common');
+  const { Controller, Get, Header, HttpException, Module, Param, Res } = require('@nestjs/common');
   const { NestFactory } = require('@nestjs/core');
   const { FastifyAdapter } = require('@nestjs/platform-fastify');
-  const answer = async (by, key) => {
+  const fixed = mode === 'nest-headers' ? JSON.parse(headersJson) : null;
+  // Every answer comes from a new client address in the benchmark: a fresh count each time.
+  const remaining = fixed ? Number(fixed['ratelimit-limit'] ?? 1) - 1 : 0;
+  const answer = async (by, key, reply) => {
     const [status, body] = await lookup(by, key);
     if (status !== 200) throw new HttpException(body, status);
-    return JSON.stringify(body);
+    const json = JSON.stringify(body);
+    if (fixed) reply.headers(answerHeaders(fixed, json, remaining));
+    return json;
   };
   class ProfilesController {
-    byUuid(uuid) {
-      return answer('uuid', uuid);
+    byUuid(uuid, reply) {
+      return answer('uuid', uuid, reply);
     }
-    byNick(nick) {
-      return answer('nick', nick);
+    byNick(nick, reply) {
+      return answer('nick', nick, reply);
     }
   }
   for (const [method, path, param] of [
@@ -122,6 +145,7 @@ if (mode === 'nest') {
   ]) {
     const { prototype } = ProfilesController;
     Param(param)(prototype, method, 0);
+    if (fixed) Res({ passthrough: true })(prototype, method, 1);
     const descriptor = Object.getOwnPropertyDescriptor(prototype, method);
     Header('content-type', 'application/json; charset=utf-8')(prototype, method, descriptor);
     Get(path)(prototype, method, descriptor);
