@@ -11,8 +11,8 @@
 //   nest-headers  the Nest floor answering with the response headers of an API answer as well: `headers`
 //                 is that answer's header set as JSON (the benchmark passes one the API sent); each answer
 //                 repeats the fixed ones and makes a fresh request id, ETag (of its body) and remaining
-//                 count, as the API does. What the framework plus the headers the specification asks of
-//                 every answer cost, without the work that produces them (an extra row)
+//                 count, as the API does. What the framework and the headers of every API answer cost,
+//                 without the work that produces them (an extra row)
 import { hash, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { createRequire } from 'node:module';
