@@ -5,10 +5,10 @@ import {
   type PlayerProfile,
   type PlayerSocial,
   isApiError,
+  safeHttpUrl,
 } from '@craftstats/contracts';
 import { cs } from '../i18n/cs';
 import { formatDateTime, formatMinutes, formatNumber } from '../lib/format';
-import { safeHttpUrl } from '../lib/links';
 import type { Loaded } from '../lib/use-api';
 import { Failure, Loading } from './failure';
 import { SearchBox } from './search-box';

@@ -1,10 +1,5 @@
+import { COMMUNITY_TIME_ZONE } from '@craftstats/contracts';
 import { cs } from '../i18n/cs';
-
-/**
- * The community's calendar (vote months and weeks, and the times the website shows): Czech time, as
- * the API's default TZ_COMMUNITY.
- */
-export const COMMUNITY_TIME_ZONE = 'Europe/Prague';
 
 const numberFormat = new Intl.NumberFormat('cs-CZ');
 const dateTimeFormat = new Intl.DateTimeFormat('cs-CZ', {

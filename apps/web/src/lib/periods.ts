@@ -1,5 +1,6 @@
 import type { VoteMonthKey, VoteWeekKey } from '@craftstats/contracts';
-import { COMMUNITY_TIME_ZONE, formatDate } from './format';
+import { COMMUNITY_TIME_ZONE } from '@craftstats/contracts';
+import { formatDate } from './format';
 
 const partsFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: COMMUNITY_TIME_ZONE,

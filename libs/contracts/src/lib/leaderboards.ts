@@ -21,8 +21,14 @@ export const ECONOMY_LEADERBOARDS = [
 ] as const;
 
 /**
+ * The community's time zone unless the API's `TZ_COMMUNITY` names another: vote months and weeks
+ * are counted in it, and the website shows its times in it.
+ */
+export const COMMUNITY_TIME_ZONE = 'Europe/Prague';
+
+/**
  * Vote leaderboards. `month-votes` and `week-votes` count the current calendar month and
- * week (weeks start on Monday) in the community's time zone, `Europe/Prague` by default.
+ * week (weeks start on Monday) in the community's time zone, {@link COMMUNITY_TIME_ZONE} by default.
  */
 export const VOTE_LEADERBOARDS = ['total-votes', 'month-votes', 'week-votes'] as const;
 

@@ -47,6 +47,19 @@ export interface PlayerSocial {
   web: string | null;
 }
 
+/**
+ * The URL to link for a value a player entered (a {@link PlayerSocial} field): only an http(s) URL
+ * becomes a link, anything else is `null` and a client shows the value as text.
+ */
+export function safeHttpUrl(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
 /** `discord` of a {@link PlayerProfile}. */
 export interface PlayerDiscord {
   /** Discord snowflake as text (exceeds 2^53); `null` while no Discord account is linked. */

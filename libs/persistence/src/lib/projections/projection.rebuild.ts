@@ -1,4 +1,5 @@
 import { DataSource, EntityManager, In } from 'typeorm';
+import { COMMUNITY_TIME_ZONE } from '@craftstats/contracts';
 import { ECONOMY_TYPES, FoldResult, PlayerProjection, countVotes, nickKey } from '@craftstats/domain';
 import { dialectOf } from '../database/data-source';
 import { chunk, quoteIdentifier } from '../database/sql-dialect';
@@ -168,7 +169,7 @@ export async function rebuildProjections(
   dataSource: DataSource,
   options: RebuildOptions = {},
 ): Promise<RebuildReport> {
-  const timeZone = options.timeZone ?? 'Europe/Prague';
+  const timeZone = options.timeZone ?? COMMUNITY_TIME_ZONE;
   const dialect = dialectOf(dataSource);
   const writer = new ProjectionWriter(dialect);
   const uuids = options.playerUuids

@@ -1,3 +1,4 @@
+import { COMMUNITY_TIME_ZONE } from '@craftstats/contracts';
 import { isValidTimeZone } from '@craftstats/domain';
 
 /**
@@ -182,11 +183,9 @@ export function describeDatabase(settings: DatabaseConfig): string {
     : `database "${settings.database}" at ${settings.host}:${settings.port} as user "${settings.user}"`;
 }
 
-export const DEFAULT_TIME_ZONE = 'Europe/Prague';
-
 /** TZ_COMMUNITY: the IANA time zone of vote months and weeks. */
 export function timeZone(env: Env): string {
-  const value = read(env, 'TZ_COMMUNITY') ?? DEFAULT_TIME_ZONE;
+  const value = read(env, 'TZ_COMMUNITY') ?? COMMUNITY_TIME_ZONE;
   if (!isValidTimeZone(value)) throw new ConfigError('TZ_COMMUNITY', `is not an IANA time zone: "${value}"`);
   return value;
 }
