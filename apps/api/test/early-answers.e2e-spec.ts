@@ -101,6 +101,20 @@ describeEachDialect('public reads answered before Fastify (ADR 0082)', (fx) => {
     ]);
   });
 
+  it('repeats the answer of a doubled-slash path as that of the single-slash one: same status, fields and bytes (ADR 0068)', async () => {
+    const single = await wire(running.url, '/economy/leaderboard/crafttokens');
+    const doubled = [
+      await wire(running.url, '//economy//leaderboard/crafttokens'),
+      await wire(running.url, '//economy//leaderboard/crafttokens'),
+    ];
+    expect(answeredEarly).toEqual([false, false, true]);
+    for (const answer of doubled) {
+      expect(answer.status).toBe(200);
+      expect(stable(answer)).toEqual(stable(single));
+      expect(answer.body.equals(single.body)).toBe(true);
+    }
+  });
+
   it('answers 304 early when If-None-Match names the ETag, and echoes a sane request id', async () => {
     const first = await wire(running.url, '/economy/log');
     const again = await wire(running.url, '/economy/log', {

@@ -1,13 +1,18 @@
 import { describeEachDialect } from '@craftstats/persistence/testing';
 import { RunningApp, bootApp, testConfig } from '@craftstats/platform/testing';
 import { createIngestorApp } from '../src/create-ingestor-app';
+import { INGEST_TOKENS, SURVIVAL_TOKEN, nextId } from './support/ingest';
 
 describeEachDialect(
   'log-ingestor health and metrics',
   (fx) => {
     let running: RunningApp;
     beforeAll(async () => {
-      running = await bootApp('log-ingestor', createIngestorApp, testConfig({ DATABASE_URL: fx.db.url }));
+      running = await bootApp(
+        'log-ingestor',
+        createIngestorApp,
+        testConfig({ DATABASE_URL: fx.db.url, INGEST_TOKENS }),
+      );
     });
     afterAll(() => running?.close());
 
@@ -33,9 +38,33 @@ describeEachDialect(
         body: '{"events":[]}',
       });
       expect(events.status).toBe(401);
+      // With a game server's token the events are stored, as through /v1/events.
+      const event = {
+        id: nextId('slashes'),
+        action: 'ECONOMY_REGISTER',
+        uuid: '0f1e2d3c-4b5a-4968-8776-655443322110',
+        nick: 'Dvoji_Lomitko',
+        date: Date.UTC(2026, 10, 27, 12),
+      };
+      const post = (): Promise<Response> =>
+        fetch(`${running.url}//v1//events`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${SURVIVAL_TOKEN}` },
+          body: JSON.stringify({ events: [event] }),
+        });
+      const stored = await post();
+      expect([stored.status, await stored.json()]).toEqual([
+        200,
+        { accepted: 1, duplicates: 0, rejected: [] },
+      ]);
+      const again = await post();
+      expect([again.status, await again.json()]).toEqual([200, { accepted: 0, duplicates: 1, rejected: [] }]);
       const metrics = await (await fetch(`${running.url}/metrics`)).text();
       expect(metrics).toMatch(
         /http_requests_total\{method="POST",route="\/v1\/events",status="401",app="log-ingestor"\} 1\n/,
+      );
+      expect(metrics).toMatch(
+        /http_requests_total\{method="POST",route="\/v1\/events",status="200",app="log-ingestor"\} 2\n/,
       );
       expect(metrics).not.toMatch(/route="[^"]*\/\/[^"]*"/);
     });

@@ -24,7 +24,7 @@ export class PlayersController {
       'Celý profil hráče. Odpověď uvádí UUID vždy s pomlčkami a malými písmeny. Upozornění: offline (cracked) ' +
       'účty mají UUID odvozené ze jména (verze 3), takže po změně nicku mohou mít jiné UUID než prémiový ' +
       'účet; hlasy za měsíc a týden se počítají podle kalendáře Europe/Prague (TZ_COMMUNITY). Pole, která ' +
-      'služba nikdy nedostala, mají hodnotu 0, "", false nebo null (sociální odkazy) — nikdy nechybí.',
+      'služba nikdy nedostala, mají hodnotu 0, "", false nebo null (sociální odkazy, discord.id bez propojeného účtu) — nikdy nechybí.',
     ttlSeconds: CACHE_TTL_SECONDS.profile,
     type: PlayerProfileResponseDto,
     errors: [
@@ -45,7 +45,7 @@ export class PlayersController {
     description:
       'Celý profil hráče; nick se hledá bez ohledu na velikost písmen, a pokud jej postupně drželo více hráčů, ' +
       'vrací se jeho současný držitel. Pole, která služba nikdy nedostala, mají hodnotu 0, "", false nebo null ' +
-      '(sociální odkazy) — nikdy nechybí.',
+      '(sociální odkazy, discord.id bez propojeného účtu) — nikdy nechybí.',
     ttlSeconds: CACHE_TTL_SECONDS.profile,
     type: PlayerProfileResponseDto,
     errors: [

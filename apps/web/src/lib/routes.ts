@@ -17,8 +17,12 @@ function decode(segment: string): string | null {
   }
 }
 
-/** The route of a path (without the query); anything the website does not know is `notFound`. */
-export function matchRoute(path: string): Route {
+/**
+ * The route of a path (without the query); anything the website does not know is `notFound`. Doubled
+ * slashes count as one, as on the API that serves these pages (docs/adr/0068).
+ */
+export function matchRoute(rawPath: string): Route {
+  const path = rawPath.replace(/\/{2,}/g, '/');
   if (path === '/') return { page: 'home' };
   if (path === '/zebricky') return { page: 'leaderboards' };
   if (path === '/zive') return { page: 'live' };

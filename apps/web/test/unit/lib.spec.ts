@@ -21,6 +21,9 @@ describe('matchRoute', () => {
     ['/hrac/a/b', { page: 'notFound' }],
     ['/hrac/%E0%A4%A', { page: 'notFound' }],
     ['/zebricky/', { page: 'notFound' }],
+    ['//hrac//Pepa_Novak', { page: 'player', nick: 'Pepa_Novak' }],
+    ['//zebricky//craftcoins', { page: 'board', slug: 'craftcoins' }],
+    ['//', { page: 'home' }],
   ])('routes %s', (path, route) => {
     expect(matchRoute(path)).toEqual(route);
   });
