@@ -7,6 +7,7 @@ import {
   ERROR_MESSAGES,
   type IngestClient,
   type IngestEvent,
+  LEADERBOARD_SIZE,
   NETWORK_ERROR_MESSAGE,
   WEB_PATHS,
   createApiClient,
@@ -77,7 +78,36 @@ function fixtureEvents(): IngestEvent[] {
       date: at(),
     })),
   ];
-  return events.map((event) => ({ ...event, id: newEventId('e2e') }));
+  return [...events, ...boardEvents(at)].map((event) => ({ ...event, id: newEventId('e2e') }));
+}
+
+/** Players with craftcoins beyond the demo's ~40, so the board has more than 50 to rank and cut. */
+const BOARD_PLAYERS = LEADERBOARD_SIZE + 10;
+const BOARD_SERVER = `${E2E_SERVER}-board`;
+const boardNick = (i: number): string => `Zebricek_${String(i).padStart(2, '0')}`;
+/** Zebricek_00 is online (joined, never quit); Zebricek_01 played one session of 61 min 30 s. */
+const SESSION = { join: NOW - 2 * 3_600_000, quit: NOW - 2 * 3_600_000 + 61 * 60_000 + 30_000 };
+
+function boardEvents(at: () => number): IngestEvent[] {
+  return Array.from({ length: BOARD_PLAYERS }, (_, i): IngestEvent[] => {
+    const player = {
+      uuid: `00000000-0000-4000-8000-${(0xb0a4d000 + i).toString(16).padStart(12, '0')}`,
+      nick: boardNick(i),
+      server: BOARD_SERVER,
+      id: '',
+    };
+    const events: IngestEvent[] = [
+      { ...player, action: 'ECONOMY_REGISTER', date: at() },
+      { ...player, action: 'ECONOMY_CRAFTCOINS_ADD', old_value: 0, new_value: 100 * (i + 1), date: at() },
+    ];
+    if (i === 0) events.push({ ...player, action: 'PLAYER_JOIN', mc_version: '1.21.4', date: SESSION.join });
+    if (i === 1)
+      events.push(
+        { ...player, action: 'PLAYER_JOIN', mc_version: '1.21.4', date: SESSION.join },
+        { ...player, action: 'PLAYER_QUIT', date: SESSION.quit },
+      );
+    return events;
+  }).flat();
 }
 
 /** 24 hours of per-minute Server List Ping results before the demo starts, with a two-hour gap. */
@@ -240,6 +270,8 @@ describeWithChromium(
           const rows = await page.$$eval('table.board tbody tr', (trs) =>
             trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent ?? '')),
           );
+          // More than 50 players hold craftcoins (the demo's and BOARD_PLAYERS): the API cuts at 50.
+          expect([top.length, rows.length]).toEqual([LEADERBOARD_SIZE, LEADERBOARD_SIZE]);
           expect(rows.map((cells) => cells.map(plain))).toEqual(
             top.map((entry) => [`${entry.index}.`, entry.nick, plain(number(entry.value))]),
           );
@@ -370,6 +402,39 @@ describeWithChromium(
           expect(problems).toEqual([]);
           await close();
         }
+      });
+
+      it('a profile: online state, last seen, played time and an unlinked Discord account', async () => {
+        const online = await visit(WEB_PATHS.playerByNick(boardNick(0)), 1440, '.profile');
+        const onlineProfile = await api.playerByNick(boardNick(0));
+        expect([onlineProfile.is_online, onlineProfile.last_server, onlineProfile.discord.id]).toEqual([
+          true,
+          BOARD_SERVER,
+          null,
+        ]);
+        expect(plain(await online.page.textContent('.profile-head .badge'))).toBe(cs.player.online);
+        expect(plain(await online.page.textContent('.profile-head p'))).toContain(
+          cs.player.onlineOn(BOARD_SERVER),
+        );
+        expect(plain(await online.page.textContent('#discord-heading + p'))).toBe(cs.player.discordNone);
+        expect(await online.page.$('.discord-id')).toBeNull();
+        expect(online.problems).toEqual([]);
+        await online.close();
+
+        const offline = await visit(WEB_PATHS.playerByNick(boardNick(1)), 1440, '.profile');
+        const offlineProfile = await api.playerByNick(boardNick(1));
+        expect([offlineProfile.is_online, offlineProfile.last_online, offlineProfile.played_time]).toEqual([
+          false,
+          SESSION.quit,
+          61,
+        ]);
+        expect(plain(await offline.page.textContent('.profile-head .badge'))).toBe(cs.player.offline);
+        expect(await offline.page.getAttribute('dd[data-played-minutes]', 'data-played-minutes')).toBe('61');
+        expect(await offline.page.getAttribute('.activity dd time', 'datetime')).toBe(
+          new Date(SESSION.quit).toISOString(),
+        );
+        expect(offline.problems).toEqual([]);
+        await offline.close();
       });
 
       it('a profile links only http(s) URLs; anything else is shown as text', async () => {
