@@ -37,9 +37,12 @@ async function buildAll(apps) {
   await buildWithNx(apps);
 }
 
+/** Where the API's build keeps the platform's Nest-free modules. */
+const PLATFORM_BUILD = path.join(root, 'dist/apps/api/libs/platform/src');
+
 /** The platform's Nest-free modules, as compiled into the API's build. */
 function platform(file) {
-  return createRequire(import.meta.url)(path.join(root, 'dist/apps/api/libs/platform/src', file));
+  return createRequire(import.meta.url)(path.join(PLATFORM_BUILD, file));
 }
 
 /** Stops here with one line (no banner, no credentials, nothing started). */
@@ -48,28 +51,50 @@ function refuse(line, code) {
   process.exit(code);
 }
 
+/** `environment` read by each app's own loader (and the demo's variables); throws a `ConfigError`. */
+function loadConfig(environment) {
+  const { loadApiConfig, loadIngestorConfig, simulatorOn, demoConfig, integer } = platform('config/index.js');
+  const api = loadApiConfig(environment);
+  const ingestor = loadIngestorConfig(environment);
+  const simulator = simulatorOn(environment);
+  return {
+    api,
+    ingestor,
+    simulator,
+    demo: simulator ? demoConfig(environment) : null,
+    databaseWaitSeconds: integer(environment, 'DATABASE_WAIT_SECONDS', 30, 0, 3600),
+  };
+}
+
 /**
  * Validates `environment` with each app's own loader (and the demo's variables); a bad value stops here
  * with the apps' one-line message naming the variable.
  */
 function validated(environment) {
-  const { loadApiConfig, loadIngestorConfig, simulatorOn, demoConfig, integer, ConfigError } =
-    platform('config/index.js');
+  const { ConfigError } = platform('config/index.js');
   try {
-    const api = loadApiConfig(environment);
-    const ingestor = loadIngestorConfig(environment);
-    const simulator = simulatorOn(environment);
-    return {
-      api,
-      ingestor,
-      simulator,
-      demo: simulator ? demoConfig(environment) : null,
-      databaseWaitSeconds: integer(environment, 'DATABASE_WAIT_SECONDS', 30, 0, 3600),
-    };
+    return loadConfig(environment);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     return refuse(error.message, EXIT_CONFIG);
   }
+}
+
+/**
+ * The ports, checked before the build with the loaders of the build already there (any earlier start
+ * or test run left one): a taken port stops a start at once, not after the build. Without an earlier
+ * build, or where that build's loaders refuse the configuration (they may be older than the sources),
+ * the check after the build is the only one (ADR 0067).
+ */
+async function checkPortsBeforeTheBuild() {
+  if (!existsSync(path.join(PLATFORM_BUILD, 'config/index.js'))) return;
+  let config;
+  try {
+    config = loadConfig(env);
+  } catch {
+    return;
+  }
+  await checkPorts(config);
 }
 
 /** Every port this start listens on is free, or one line naming the first taken one and exit. */
@@ -127,6 +152,7 @@ async function waitForTheDatabase(config) {
 
 const hasSimulator = existsSync(path.join(root, 'apps/simulator/src/main.ts'));
 const hasWeb = existsSync(path.join(root, 'apps/web/project.json'));
+await checkPortsBeforeTheBuild();
 await buildAll(['api', 'log-ingestor', ...(hasSimulator ? ['simulator'] : []), ...(hasWeb ? ['web'] : [])]);
 
 let config = validated(env);

@@ -1,7 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describeWithMariaDb } from '@craftstats/persistence/testing';
@@ -108,6 +108,43 @@ describe('npm start refuses what it cannot use, in one line', () => {
       await api.close();
       await ingest.close();
     }
+  });
+
+  it('checks the ports before it builds: a taken port stops the start without running the build', async () => {
+    // A `node` first on PATH that only records that it ran: Nx (`#!/usr/bin/env node`) is the one
+    // program the start runs through PATH, so the record says whether the build was started.
+    const bin = path.join(dir, 'bin');
+    const record = path.join(dir, 'build-started');
+    mkdirSync(bin, { recursive: true });
+    writeFileSync(path.join(bin, 'node'), `#!/bin/sh\necho "$@" >> '${record}'\nexit 1\n`);
+    chmodSync(path.join(bin, 'node'), 0o755);
+    const withSpy = { PATH: `${bin}:${process.env['PATH'] ?? ''}` };
+    const taken = await impostor();
+    try {
+      const run = await start({
+        ...withSpy,
+        DATABASE_URL: `sqlite:${path.join(dir, 'ports.sqlite')}`,
+        SIMULATOR: 'on',
+        API_PORT: String(taken.port),
+        INGEST_PORT: String(await freePort()),
+        DEMO_STATUS_PORT: String(await freePort()),
+      });
+      expect([run.code, lines(run.stdout + run.stderr)]).toEqual([
+        69,
+        [expect.stringContaining(`[start] API_PORT=${taken.port}: the port is already in use`)],
+      ]);
+      expect({ buildStarted: existsSync(record) }).toEqual({ buildStarted: false });
+    } finally {
+      await taken.close();
+    }
+    // The spy sees a build: with free ports the start goes on to build, and the spied Nx fails.
+    const free = await start({
+      ...withSpy,
+      DATABASE_URL: `sqlite:${path.join(dir, 'ports.sqlite')}`,
+      ...(await appPorts()),
+    });
+    expect({ buildStarted: existsSync(record) }).toEqual({ buildStarted: true });
+    expect(free.code).not.toBe(0);
   });
 
   it('names INGEST_PORT and DEMO_STATUS_PORT when those are taken', async () => {
