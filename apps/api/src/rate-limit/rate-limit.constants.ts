@@ -9,7 +9,7 @@ export type RateLimitScope = typeof PUBLIC_THROTTLER | typeof AUTH_THROTTLER;
 /**
  * On the account endpoints, the per-username budget (all addresses together) is this many times
  * RATE_LIMIT_AUTH, the per-address budget: one address cannot use up a member's budget, so it cannot
- * lock the member out, while many addresses together are still bounded (docs/adr/0068).
+ * lock the member out, while many addresses together are still bounded (docs/adr/0070).
  */
 export const AUTH_USERNAME_LIMIT_FACTOR = 10;
 

@@ -56,7 +56,7 @@ export function PublicRateLimit(): ClassDecorator & MethodDecorator {
  * Rate limit of `/account/register` and `/account/login`, shared by both endpoints: RATE_LIMIT_AUTH
  * attempts per minute per client address (any username), and AUTH_USERNAME_LIMIT_FACTOR times that per
  * username (the body's `username`) from all addresses together, counting only attempts the address
- * limit let through (docs/adr/0068). The 429 body is the account shape `{ success: false, message }`
+ * limit let through (docs/adr/0070). The 429 body is the account shape `{ success: false, message }`
  * (the accounts' exception filter).
  */
 export function AuthRateLimit(): MethodDecorator & ClassDecorator {
