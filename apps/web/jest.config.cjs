@@ -1,6 +1,6 @@
 const preset = require('../../jest.preset.cjs');
 
-/** Unit tests of the website's pure modules (routing, formatting, periods, boards, links). */
+/** Unit tests of the website's pure modules (routing, formatting, periods, boards) and its budget script. */
 module.exports = {
   ...preset,
   displayName: 'web',

@@ -4,13 +4,16 @@
 // its Vite manifest: every page loads the entry chunk with its static imports and their styles; the
 // home page also loads its graph (uPlot) on demand right away. The worst page is the entry with every
 // chunk it can load, and that is what is checked. Prints the files and the totals; exits 1 over budget.
+//
+//   node apps/web/tools/budget.mjs [--dir <build folder>]      (default dist/apps/web)
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const dist = path.join(root, 'dist/apps/web');
+const dirAt = process.argv.indexOf('--dir');
+const dist = dirAt === -1 ? path.join(root, 'dist/apps/web') : path.resolve(process.argv[dirAt + 1] ?? '');
 export const BUDGET = { js: 100_000, css: 20_000 };
 
 let manifest;
