@@ -209,6 +209,10 @@ describeWithChromium(
             plain(cs.home.playersOf(number(count.players.online), number(count.players.max))),
           );
           expect(await page.getAttribute('.status', 'data-online')).toBe(String(count.isOnline));
+          expect(plain(await page.textContent('.status .version'))).toBe(String(count.version));
+          expect(plain(await page.textContent('.status .latency'))).toBe(
+            plain(cs.home.latencyValue(number(count.latency))),
+          );
           expect(await page.$$eval('.staff li a', (links) => links.map((a) => a.textContent))).toEqual(
             staff.map((member) => member.nick),
           );
@@ -688,11 +692,31 @@ describeWithChromium(
           WEB_PATHS.playerByNick(PEPA.nick),
         );
 
-        // The achievements log, by server.
-        await page.click(`.segmented button:has-text("${cs.panel.achievementsTab}")`);
-        await page.fill('#filter-server', E2E_SERVER);
-        await page.click('.filters button[type="submit"]');
+        // The achievements log, by server, paged: this time with the keyboard alone (Space on the tab,
+        // Enter in the filter form and on the pager's buttons).
+        await page.focus(`.segmented button:has-text("${cs.panel.achievementsTab}")`);
+        await page.keyboard.press('Space');
+        await page.waitForSelector(
+          `.segmented button[aria-pressed="true"]:has-text("${cs.panel.achievementsTab}")`,
+        );
+        await page.focus('#filter-server');
+        await page.keyboard.press('Control+A');
+        await page.keyboard.type(E2E_SERVER);
+        await page.keyboard.press('Enter');
         const achievements = await staff.panelAchievementsLog({ server: E2E_SERVER, limit: 25 });
+        await showsIds(achievements.data.map((e) => e.event_id));
+        const nextAchievements = await staff.panelAchievementsLog({
+          server: E2E_SERVER,
+          limit: 25,
+          cursor: achievements.nextCursor as string,
+        });
+        expect(nextAchievements.data.length).toBeGreaterThan(0);
+        await page.focus(`.pager button:has-text("${cs.panel.next}")`);
+        await page.keyboard.press('Enter');
+        await showsIds(nextAchievements.data.map((e) => e.event_id));
+        expect(await page.textContent('.page-number')).toBe(cs.panel.page(2));
+        await page.focus(`.pager button:has-text("${cs.panel.previous}")`);
+        await page.keyboard.press('Enter');
         await showsIds(achievements.data.map((e) => e.event_id));
 
         // The entry links to the player's page.
@@ -775,8 +799,10 @@ describeWithChromium(
       ] as const;
       const PAGES = [
         { target: '/', ready: '.registered-count' },
+        { target: WEB_PATHS.leaderboards, ready: '.boards .card ol.podium' },
         { target: WEB_PATHS.leaderboard('craftcoins'), ready: 'table.board' },
         { target: WEB_PATHS.playerByNick(PEPA.nick), ready: '.profile' },
+        { target: WEB_PATHS.playerByUuid(PEPA.uuid), ready: '.profile' },
         { target: WEB_PATHS.live, ready: '#live-economy ~ ol.log' },
       ];
       /** The API's paths (never the page or its assets). */
@@ -814,6 +840,54 @@ describeWithChromium(
           }
         },
       );
+
+      it.each(FAILURES)(
+        'the logged-in panel shows a Czech message and a working retry when its log fails ($name)',
+        async (failure) => {
+          const login = await api.login({ username: demo.staffNick, password: demo.staffPassword });
+          if (!login.body.success) throw new Error(login.body.message);
+          const { page, context, close } = await openPage(browser, demo.url, 360);
+          await page.goto(url(WEB_PATHS.panel), { waitUntil: 'load' });
+          await page.evaluate(
+            (token) => sessionStorage.setItem('craftstats.panel.token', token),
+            login.body.token,
+          );
+          await context.route(`${demo.url}/panel/economy/log**`, (route) =>
+            failure.answer === null ? route.abort('connectionrefused') : route.fulfill(failure.answer),
+          );
+          await page.reload({ waitUntil: 'load' });
+          await page.waitForSelector('.failure[role="alert"]');
+          expect(await page.textContent('.failure[role="alert"] p:first-child')).toBe(failure.message);
+          // Still signed in: only a 401 ends the session.
+          expect(await page.isVisible('.signed-in')).toBe(true);
+          expect(await page.evaluate(() => sessionStorage.getItem('craftstats.panel.token'))).toBe(
+            login.body.token,
+          );
+          await context.unroute(`${demo.url}/panel/economy/log**`);
+          await page.click(`.failure button:has-text("${cs.common.retry}")`);
+          await page.waitForSelector('ol.panel-log li', { timeout: 15_000 });
+          expect(await page.$('.failure')).toBeNull();
+          await close();
+        },
+      );
+
+      it('the live logs say when their stream is refused, and connect by themselves once it is back', async () => {
+        const { page, context, problems, close } = await openPage(browser, demo.url, 1440);
+        const streams = /\/log\/stream/;
+        await context.route(streams, (route) => route.fulfill(FAILURES[1].answer));
+        await page.goto(url(WEB_PATHS.live), { waitUntil: 'load' });
+        await page.waitForSelector(`.stream.reconnecting:text-is("${cs.live.reconnecting}")`, {
+          timeout: 15_000,
+        });
+        // The entries are still listed from the log itself.
+        await page.waitForSelector('#live-economy ~ ol.log li');
+        await context.unroute(streams);
+        // Both streams: the status says live only once each of them is.
+        await page.waitForSelector(`.stream.live:text-is("${cs.live.connected}")`, { timeout: 20_000 });
+        // The refused streams are the browser's console lines (a failed resource); the page threw nothing.
+        expect(problems.filter((line) => line.startsWith('page error'))).toEqual([]);
+        await close();
+      });
 
       it.each(FAILURES)('the panel login shows a Czech message ($name)', async (failure) => {
         const { page, context, close } = await openPage(browser, demo.url, 360);

@@ -18,13 +18,21 @@ export function useAchievementsLive(limit: number, paused = false): LiveLog<Achi
   return useLiveLog((signal) => api.achievementsLog({ signal }), subscribeAchievementsLog, limit, paused);
 }
 
-/** The stream's state in words, for everyone (a live region announces changes politely). */
-export function StreamStatus({ log }: { log: LiveLog<unknown> }) {
+/**
+ * The state of the streams of `logs` in words, for everyone (a live region announces changes politely):
+ * reconnecting while any of them is, live once all are.
+ */
+export function StreamStatus({ logs }: { logs: ReadonlyArray<LiveLog<unknown>> }) {
+  const state = logs.some((log) => log.stream === 'reconnecting')
+    ? 'reconnecting'
+    : logs.every((log) => log.stream === 'live')
+      ? 'live'
+      : 'connecting';
   return (
-    <p class={`stream ${log.stream}`} role="status">
-      {log.stream === 'reconnecting'
+    <p class={`stream ${state}`} role="status">
+      {state === 'reconnecting'
         ? cs.live.reconnecting
-        : log.stream === 'live'
+        : state === 'live'
           ? cs.live.connected
           : cs.common.loading}
     </p>

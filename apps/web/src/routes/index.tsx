@@ -48,9 +48,9 @@ function ServerStatus() {
               )}
             </dd>
             <dt>{cs.home.version}</dt>
-            <dd>{status.data.version}</dd>
+            <dd class="version">{status.data.version}</dd>
             <dt>{cs.home.latency}</dt>
-            <dd>{cs.home.latencyValue(formatNumber(status.data.latency))}</dd>
+            <dd class="latency">{cs.home.latencyValue(formatNumber(status.data.latency))}</dd>
           </dl>
         </div>
       )}

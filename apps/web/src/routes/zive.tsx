@@ -33,7 +33,7 @@ export function LivePage() {
           {cs.live.paused(pending)}
         </p>
       ) : (
-        <StreamStatus log={economy} />
+        <StreamStatus logs={[economy, achievements]} />
       )}
       <div class="grid two">
         <section class="card" aria-labelledby="live-economy">
