@@ -1,22 +1,27 @@
 import type { ComponentChildren } from 'preact';
-import type { AchievementLogEntry, EconomyLogEntry, PanelEventDetails } from '@craftstats/contracts';
+import {
+  type AchievementLogEntry,
+  type EconomyLogEntry,
+  type PanelEventDetails,
+  economyBalanceActionParts,
+  isEconomyBalanceAction,
+} from '@craftstats/contracts';
 import { cs } from '../i18n/cs';
 import { formatDateTime, formatNumericText, msFromText } from '../lib/format';
 import { PlayerLink } from './player-link';
 
 /** "CraftCoins: přidání" for ECONOMY_CRAFTCOINS_ADD; the Czech name of any other action. */
 export function actionLabel(action: string): string {
-  const balance = /^ECONOMY_([A-Z]+)_(ADD|TAKE|RESET)$/.exec(action);
-  if (balance) {
-    const [, type = '', operation = ''] = balance;
-    return `${cs.economyTypes[type] ?? type}: ${cs.economyOperations[operation] ?? operation}`;
+  if (isEconomyBalanceAction(action)) {
+    const { economyType, operation } = economyBalanceActionParts(action);
+    return `${cs.economyTypes[economyType]}: ${cs.economyOperations[operation]}`;
   }
   return (cs.actions as Record<string, string | undefined>)[action] ?? action;
 }
 
 /** What changed, readable: balances as grouped numbers, ranks and tags as they are. */
 function change(entry: Pick<EconomyLogEntry, 'old_value' | 'new_value'> & { action: string }): string | null {
-  if (/^ECONOMY_[A-Z]+_(ADD|TAKE|RESET)$/.test(entry.action))
+  if (isEconomyBalanceAction(entry.action))
     return `${formatNumericText(entry.old_value)} → ${formatNumericText(entry.new_value)}`;
   if (entry.action === 'PLAYER_UPDATE_RANK' || entry.action === 'PLAYER_SET_TAG')
     return `${entry.old_value === '' ? cs.common.none : entry.old_value} → ${entry.new_value}`;

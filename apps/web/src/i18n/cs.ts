@@ -3,7 +3,13 @@
  * never write them inline; the API's own messages (errors, login answers) come from the API or
  * from `@craftstats/contracts` and are shown as they are.
  */
-import type { EventAction, LevelMode, WebLeaderboardSlug } from '@craftstats/contracts';
+import type {
+  EconomyOperation,
+  EconomyType,
+  EventAction,
+  LevelMode,
+  WebLeaderboardSlug,
+} from '@craftstats/contracts';
 
 export const cs = {
   site: {
@@ -211,8 +217,11 @@ export const cs = {
     KARMA: 'Karma',
     ACHIEVEMENTPOINTS: 'Achievement Points',
     EVENTPOINTS: 'Event Points',
-  } as Record<string, string>,
-  economyOperations: { ADD: 'přidání', TAKE: 'odebrání', RESET: 'vynulování' } as Record<string, string>,
+  } satisfies Record<EconomyType, string>,
+  economyOperations: { ADD: 'přidání', TAKE: 'odebrání', RESET: 'vynulování' } satisfies Record<
+    EconomyOperation,
+    string
+  >,
   panel: {
     heading: 'Panel pro AT',
     loginHeading: 'Přihlášení',

@@ -1,9 +1,9 @@
 import {
-  LEVEL_MODES,
   type LeaderboardName,
   type LevelMode,
   type WebLeaderboardSlug,
   isLeaderboardName,
+  isWebLeaderboardSlug,
 } from '@craftstats/contracts';
 
 /** One row of any board as the website shows it: a value, or a level with its experience. */
@@ -22,14 +22,12 @@ export type Board =
 
 /** The board of a slug, or null for an unknown one. */
 export function boardOf(slug: string): Board | null {
+  if (!isWebLeaderboardSlug(slug)) return null;
   if (isLeaderboardName(slug)) {
     if (slug === 'month-votes') return { slug, kind: 'value', name: slug, period: 'month' };
     if (slug === 'week-votes') return { slug, kind: 'value', name: slug, period: 'week' };
     return { slug, kind: 'value', name: slug };
   }
-  const mode = slug.startsWith('levels-') ? slug.slice('levels-'.length) : '';
-  if ((LEVEL_MODES as readonly string[]).includes(mode)) {
-    return { slug: slug as WebLeaderboardSlug, kind: 'level', mode: mode as LevelMode };
-  }
-  return null;
+  // Every other slug is `levels-<mode>` (WebLeaderboardSlug).
+  return { slug, kind: 'level', mode: slug.slice('levels-'.length) as LevelMode };
 }

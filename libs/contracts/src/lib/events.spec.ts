@@ -10,6 +10,8 @@ import {
   EVENT_ID_PATTERN,
   INGEST_MAX_BYTES,
   INGEST_MAX_EVENTS,
+  economyBalanceActionParts,
+  isEconomyBalanceAction,
   isEventAction,
   isValidEventId,
   LEVEL_MODES,
@@ -46,6 +48,21 @@ describe('event constants', () => {
     expect(ECONOMY_BALANCE_ACTIONS).toEqual(expected);
     expect(ECONOMY_BALANCE_ACTIONS).toHaveLength(18);
     assertType<Equal<(typeof ECONOMY_BALANCE_ACTIONS)[number], EconomyBalanceAction>>();
+  });
+
+  it('splits a balance action into its economy type and operation, and knows no other', () => {
+    expect(ECONOMY_BALANCE_ACTIONS.every(isEconomyBalanceAction)).toBe(true);
+    expect(economyBalanceActionParts('ECONOMY_KARMA_TAKE')).toEqual({
+      economyType: 'KARMA',
+      operation: 'TAKE',
+    });
+    expect(economyBalanceActionParts('ECONOMY_ACHIEVEMENTPOINTS_RESET')).toEqual({
+      economyType: 'ACHIEVEMENTPOINTS',
+      operation: 'RESET',
+    });
+    for (const other of ['ECONOMY_REGISTER', 'ECONOMY_GOLD_ADD', 'PLAYER_SET_TAG', 'economy_karma_add', 7])
+      expect([other, isEconomyBalanceAction(other)]).toEqual([other, false]);
+    expect(() => economyBalanceActionParts('ECONOMY_GOLD_ADD' as EconomyBalanceAction)).toThrow(RangeError);
   });
 
   it("lists exactly the actions of docs/ingestion.md's table, in its order", () => {

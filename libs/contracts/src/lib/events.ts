@@ -44,6 +44,30 @@ export const ECONOMY_BALANCE_ACTIONS = [
   'ECONOMY_EVENTPOINTS_RESET',
 ] as const satisfies readonly EconomyBalanceAction[];
 
+const BALANCE_ACTION_PARTS: ReadonlyMap<string, { economyType: EconomyType; operation: EconomyOperation }> =
+  new Map(
+    ECONOMY_TYPES.flatMap((economyType) =>
+      ECONOMY_OPERATIONS.map(
+        (operation) => [`ECONOMY_${economyType}_${operation}`, { economyType, operation }] as const,
+      ),
+    ),
+  );
+
+/** True for one of the 18 {@link ECONOMY_BALANCE_ACTIONS}. */
+export function isEconomyBalanceAction(value: unknown): value is EconomyBalanceAction {
+  return typeof value === 'string' && BALANCE_ACTION_PARTS.has(value);
+}
+
+/** The economy type and operation of a balance action, e.g. KARMA and TAKE of ECONOMY_KARMA_TAKE. */
+export function economyBalanceActionParts(action: EconomyBalanceAction): {
+  economyType: EconomyType;
+  operation: EconomyOperation;
+} {
+  const parts = BALANCE_ACTION_PARTS.get(action);
+  if (parts === undefined) throw new RangeError(`Not a balance action: ${action}`);
+  return parts;
+}
+
 /** Game modes of `PLAYER_UPDATE_LEVEL` (`global` has a level only, no experience). */
 export const LEVEL_MODES = [
   'global',

@@ -2,13 +2,18 @@
 import {
   ECONOMY_BALANCE_ACTIONS,
   ECONOMY_OPERATIONS,
-  ECONOMY_TYPES,
   type EconomyBalanceAction,
   type EconomyOperation,
   type EconomyType,
 } from '@craftstats/contracts';
 
-export { EVENT_ACTIONS, isEventAction, type EventAction } from '@craftstats/contracts';
+export {
+  EVENT_ACTIONS,
+  isEventAction,
+  type EventAction,
+  isEconomyBalanceAction as isBalanceAction,
+  economyBalanceActionParts as balanceActionParts,
+} from '@craftstats/contracts';
 
 /** ADD, TAKE, RESET: the `{OPERATION}` of `ECONOMY_{TYPE}_{OPERATION}`. */
 export const BALANCE_OPERATIONS = ECONOMY_OPERATIONS;
@@ -23,26 +28,3 @@ export function balanceAction(economyType: EconomyType, operation: BalanceOperat
 
 /** Every balance action, economy type by economy type (ADD, TAKE, RESET each). */
 export const BALANCE_ACTIONS: readonly BalanceAction[] = ECONOMY_BALANCE_ACTIONS;
-
-const BALANCE_ACTION_PARTS: ReadonlyMap<string, { economyType: EconomyType; operation: BalanceOperation }> =
-  new Map(
-    ECONOMY_TYPES.flatMap((economyType) =>
-      BALANCE_OPERATIONS.map(
-        (operation) => [balanceAction(economyType, operation), { economyType, operation }] as const,
-      ),
-    ),
-  );
-
-export function isBalanceAction(value: unknown): value is BalanceAction {
-  return typeof value === 'string' && BALANCE_ACTION_PARTS.has(value);
-}
-
-/** The economy type and operation of a balance action, e.g. KARMA and TAKE of ECONOMY_KARMA_TAKE. */
-export function balanceActionParts(action: BalanceAction): {
-  economyType: EconomyType;
-  operation: BalanceOperation;
-} {
-  const parts = BALANCE_ACTION_PARTS.get(action);
-  if (parts === undefined) throw new RangeError(`Not a balance action: ${action}`);
-  return parts;
-}
