@@ -15,7 +15,7 @@ function productionSources(): string[] {
       if (entry.isDirectory()) {
         if (!['node_modules', 'testing', 'test', 'consumer-check'].includes(entry.name)) walk(full);
       } else if (
-        /\.(ts|mjs)$/.test(entry.name) &&
+        /\.(ts|tsx|mjs|cjs|js)$/.test(entry.name) &&
         !/\.(spec|int-spec|e2e-spec|fault-spec)\.ts$/.test(entry.name)
       ) {
         files.push(full);
@@ -34,15 +34,26 @@ function productionSources(): string[] {
   return files;
 }
 
-/** Every variable name a source reads: through a parser (`read(env, 'X')`…) or `env.X` / `env['X']`. */
+/**
+ * Every variable name a source reads: through a parser (`read(env, 'X')`…), `env.X`, `env['X']` (any
+ * quotes), or destructured (`const { X, Y: y = 1 } = process.env`).
+ */
 function variablesRead(source: string): string[] {
   const names = new Set<string>();
+  const ENV = String.raw`(?:env|environment|process\.env)`;
+  const NAME = String.raw`([A-Z][A-Z0-9_]+)`;
   const patterns = [
-    /\(\s*(?:env|environment|process\.env)\s*,\s*'([A-Z][A-Z0-9_]+)'/g,
-    /\b(?:env|environment|process\.env)(?:\.([A-Z][A-Z0-9_]+)\b|\[\s*'([A-Z][A-Z0-9_]+)'\s*\])/g,
+    new RegExp(String.raw`\(\s*${ENV}\s*,\s*['"\x60]${NAME}['"\x60]`, 'g'),
+    new RegExp(String.raw`\b${ENV}(?:\.${NAME}\b|\[\s*['"\x60]${NAME}['"\x60]\s*\])`, 'g'),
   ];
   for (const pattern of patterns) {
     for (const match of source.matchAll(pattern)) names.add((match[1] ?? match[2]) as string);
+  }
+  for (const match of source.matchAll(new RegExp(String.raw`\{([^{}]*)\}\s*=\s*${ENV}\b`, 'g'))) {
+    for (const part of (match[1] as string).split(',')) {
+      const name = /^\s*([A-Z][A-Z0-9_]+)\s*(?:[:=]|$)/.exec(part)?.[1];
+      if (name !== undefined) names.add(name);
+    }
   }
   return [...names];
 }
@@ -85,8 +96,9 @@ describe('README configuration tables', () => {
   it('sees the ways the code reads a variable', () => {
     expect(
       variablesRead(
-        "integer(env, 'A_PORT', 1, 0, 9); read(environment, 'B_URL'); env.C_KEY; process.env['D_X']; env['E_Y'];",
+        "integer(env, 'A_PORT', 1, 0, 9); read(environment, 'B_URL'); env.C_KEY; process.env['D_X']; env['E_Y'];" +
+          ' env[`F_Z`]; read(env, "G_W"); const { H_A, I_B: b = 1, j } = process.env;',
       ).sort(),
-    ).toEqual(['A_PORT', 'B_URL', 'C_KEY', 'D_X', 'E_Y']);
+    ).toEqual(['A_PORT', 'B_URL', 'C_KEY', 'D_X', 'E_Y', 'F_Z', 'G_W', 'H_A', 'I_B']);
   });
 });
