@@ -370,7 +370,20 @@ else await new Promise(() => undefined); // the exit handler stops everything an
 
 if (watchMode) {
   let timer;
+  /** Changes that came in while a restart or a website rebuild ran: done right after it. */
   let queued = false;
+  let webQueued = false;
+  const next = async () => {
+    if (stopping) return;
+    if (queued) {
+      queued = false;
+      webQueued = false; // a restart rebuilds the website too
+      await restart();
+    } else if (webQueued) {
+      webQueued = false;
+      await rebuildWeb();
+    }
+  };
   const restart = async () => {
     if (restarting) return void (queued = true);
     restarting = true;
@@ -390,10 +403,7 @@ if (watchMode) {
     } finally {
       restarting = false;
     }
-    if (queued && !stopping) {
-      queued = false;
-      await restart();
-    }
+    await next();
   };
   // The website: a change under apps/web rebuilds it (vite) and restarts the API, which reads the
   // built files at start; the ingestor and the simulator keep running.
@@ -410,17 +420,15 @@ if (watchMode) {
     } finally {
       restarting = false;
     }
-    if (queued && !stopping) {
-      queued = false;
-      await restart(); // a change of the apps that came in meanwhile
-    }
+    await next();
   };
   if (hasWeb) {
     watch(path.join(root, 'apps/web'), { recursive: true }, (_event, file) => {
       if (!file || file.startsWith('test') || !/\.(ts|tsx|css|html|svg)$/.test(file)) return;
       clearTimeout(webTimer);
       webTimer = setTimeout(() => {
-        if (stopping || restarting) return;
+        if (stopping) return;
+        if (restarting) return void (webQueued = true);
         say(`apps/web/${file} changed: rebuilding the website`);
         void rebuildWeb();
       }, 300);

@@ -1,0 +1,91 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePorts } from '@craftstats/platform/testing';
+
+// `npm run dev` (tools/start.mjs --watch): a change under apps/web rebuilds the website and restarts the
+// API only; a change of an app stops, rebuilds and restarts the apps; a website change that comes in
+// while a restart runs is done right after it, not dropped. A change here is a new modification time
+// (the file's content stays as it is, so the tree stays clean and Nx's cache answers the build).
+
+const ROOT = path.resolve(__dirname, '../..');
+const WEB_SOURCE = path.join(ROOT, 'apps/web/src/main.tsx');
+const API_SOURCE = path.join(ROOT, 'apps/api/src/main.ts');
+
+const touch = (file: string): void => {
+  const now = new Date();
+  utimesSync(file, now, now);
+};
+
+describe('npm run dev rebuilds and restarts on a change', () => {
+  let dir: string;
+  let child: ChildProcess;
+  let output = '';
+  let apiUrl: string;
+
+  /** Resolves once the output, from `from` on, matches `pattern`; fails with the output's tail after `ms`. */
+  async function waitFor(pattern: RegExp, from: number, ms = 60_000): Promise<string> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const match = pattern.exec(output.slice(from));
+      if (match) return match[0];
+      if (child.exitCode !== null || Date.now() > deadline)
+        throw new Error(`no ${pattern} in the output of npm run dev:\n${output.slice(from).slice(-3000)}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'craftstats-dev-'));
+    const [api, ingest] = await freePorts(2);
+    apiUrl = `http://127.0.0.1:${api}`;
+    child = spawn(process.execPath, ['tools/start.mjs', '--watch'], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        HOME: os.tmpdir(),
+        DATABASE_URL: `sqlite:${path.join(dir, 'dev.sqlite')}`,
+        API_PORT: String(api),
+        INGEST_PORT: String(ingest),
+        JWT_SECRET: 'dev-watch-secret-dev-watch-secret-0123456789',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await waitFor(/^ready: /m, 0, 90_000);
+  }, 120_000);
+
+  afterAll(async () => {
+    if (child?.pid !== undefined && child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      process.kill(-child.pid, 'SIGTERM');
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('a change under apps/web rebuilds the website and restarts the API only', async () => {
+    const from = output.length;
+    touch(WEB_SOURCE);
+    await waitFor(/website rebuilt; API restarted; ready/, from);
+    const after = output.slice(from);
+    expect(after).toContain('apps/web/src/main.tsx changed: rebuilding the website');
+    // The ingestor kept running: it did not stop or listen again.
+    expect(after).not.toMatch(/log-ingestor.*(Stopping gracefully|Server listening)/);
+    const page = await fetch(`${apiUrl}/`);
+    expect([page.status, page.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
+  }, 90_000);
+
+  it('a website change during an app restart is rebuilt right after it', async () => {
+    const from = output.length;
+    touch(API_SOURCE);
+    await waitFor(/stopping the simulator, then the apps; rebuilding and restarting/, from);
+    touch(WEB_SOURCE); // the restart is running now
+    await waitFor(/restarted; ready/, from);
+    await waitFor(/website rebuilt; API restarted; ready/, from);
+    expect((await fetch(`${apiUrl}/health`)).status).toBe(200);
+  }, 120_000);
+});
