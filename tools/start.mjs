@@ -17,7 +17,7 @@
 // players quit and its last events reach the still running ingestor — then the apps.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, watch } from 'node:fs';
+import { existsSync, realpathSync, watch } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,9 +40,12 @@ async function buildAll(apps) {
 /** Where the API's build keeps the platform's Nest-free modules. */
 const PLATFORM_BUILD = path.join(root, 'dist/apps/api/libs/platform/src');
 
-/** The platform's Nest-free modules, as compiled into the API's build. */
-function platform(file) {
-  return createRequire(import.meta.url)(path.join(PLATFORM_BUILD, file));
+/**
+ * The platform's Nest-free modules, as compiled into the API's build (`build`: another folder of the
+ * same layout, e.g. the real folder of an earlier build).
+ */
+function platform(file, build = PLATFORM_BUILD) {
+  return createRequire(import.meta.url)(path.join(build, file));
 }
 
 /** Stops here with one line (no banner, no credentials, nothing started). */
@@ -52,8 +55,11 @@ function refuse(line, code) {
 }
 
 /** `environment` read by each app's own loader (and the demo's variables); throws a `ConfigError`. */
-function loadConfig(environment) {
-  const { loadApiConfig, loadIngestorConfig, simulatorOn, demoConfig, integer } = platform('config/index.js');
+function loadConfig(environment, build = PLATFORM_BUILD) {
+  const { loadApiConfig, loadIngestorConfig, simulatorOn, demoConfig, integer } = platform(
+    'config/index.js',
+    build,
+  );
   const api = loadApiConfig(environment);
   const ingestor = loadIngestorConfig(environment);
   const simulator = simulatorOn(environment);
@@ -88,18 +94,20 @@ function validated(environment) {
  */
 async function checkPortsBeforeTheBuild() {
   if (!existsSync(path.join(PLATFORM_BUILD, 'config/index.js'))) return;
-  let config;
   try {
-    config = loadConfig(env);
+    // Loaded from the earlier build's real folder, not through the dist/apps/api link: Node caches what
+    // it loads and the links it resolves for the whole process, and the build is about to move the link
+    // to a new folder, whose modules are the ones every later `platform()` must load.
+    const earlier = realpathSync(PLATFORM_BUILD);
+    await checkPorts(loadConfig(env, earlier), earlier); // a taken port exits here with its line
   } catch {
-    return;
+    // Whatever else the older build does differently: the check after the build decides.
   }
-  await checkPorts(config);
 }
 
 /** Every port this start listens on is free, or one line naming the first taken one and exit. */
-async function checkPorts(config) {
-  const { portProblem } = platform('process/ports.js');
+async function checkPorts(config, build = PLATFORM_BUILD) {
+  const { portProblem } = platform('process/ports.js', build);
   const ports = [
     ['API_PORT', config.api.host, config.api.apiPort],
     ['INGEST_PORT', config.ingestor.host, config.ingestor.ingestPort],
@@ -373,14 +381,18 @@ if (watchMode) {
   /** Changes that came in while a restart or a website rebuild ran: done right after it. */
   let queued = false;
   let webQueued = false;
+  /** A restart failed: the apps are down until the next one succeeds. */
+  let appsDown = false;
   const next = async () => {
     if (stopping) return;
-    if (queued) {
+    if (queued || (webQueued && appsDown)) {
+      if (!queued) say('apps/web changed meanwhile; the apps are down: rebuilding and restarting');
       queued = false;
       webQueued = false; // a restart rebuilds the website too
       await restart();
     } else if (webQueued) {
       webQueued = false;
+      say('apps/web changed meanwhile: rebuilding the website');
       await rebuildWeb();
     }
   };
@@ -397,8 +409,10 @@ if (watchMode) {
         ...(hasWeb ? ['web'] : []),
       ]);
       await startAll();
+      appsDown = false;
       say('restarted; ready');
     } catch (error) {
+      appsDown = true;
       process.stderr.write(`[dev] restart failed: ${error.message}\n`);
     } finally {
       restarting = false;

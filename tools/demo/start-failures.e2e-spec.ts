@@ -1,11 +1,22 @@
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describeWithMariaDb } from '@craftstats/persistence/testing';
-import { freePort, freePorts } from '@craftstats/platform/testing';
+import { buildApps, freePort, freePorts } from '@craftstats/platform/testing';
 
 // The operator's mistakes at `npm start` (docs/operations.md, "Starting"): ports another process holds,
 // a database that cannot be reached, refuses the login or does not exist. Each stops the start with one
@@ -111,6 +122,7 @@ describe('npm start refuses what it cannot use, in one line', () => {
   });
 
   it('checks the ports before it builds: a taken port stops the start without running the build', async () => {
+    await buildApps(); // the loaders the check before the build reads (any earlier build leaves them)
     // A `node` first on PATH that only records that it ran: Nx (`#!/usr/bin/env node`) is the one
     // program the start runs through PATH, so the record says whether the build was started.
     const bin = path.join(dir, 'bin');
@@ -145,6 +157,45 @@ describe('npm start refuses what it cannot use, in one line', () => {
     });
     expect({ buildStarted: existsSync(record) }).toEqual({ buildStarted: true });
     expect(free.code).not.toBe(0);
+  });
+
+  it('after checking the ports with the earlier build, loads what it needs next from the new one', async () => {
+    // The earlier build is a copy that lacks the database check: loaded from there (through a link
+    // Node has cached for the process), the start would fail on it after the build moved the link.
+    await buildApps();
+    const apps = path.join(ROOT, 'dist/apps');
+    const link = path.join(apps, 'api');
+    const earlier = `api.builds/earlier-${process.pid}`;
+    cpSync(path.join(apps, readlinkSync(link)), path.join(apps, earlier), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
+    rmSync(path.join(apps, earlier, 'libs/platform/src/lib/database/database-check.js'));
+    symlinkSync(earlier, `${link}.earlier-${process.pid}`, 'dir');
+    renameSync(`${link}.earlier-${process.pid}`, link);
+    try {
+      const nobody = await freePort();
+      const run = await start({
+        DATABASE_URL: `mysql://craftstats@127.0.0.1:${nobody}/craftstats`,
+        DATABASE_WAIT_SECONDS: '0',
+        ...(await appPorts()),
+      });
+      expect(readlinkSync(link)).not.toBe(earlier); // the build put its own folder in place
+      expect([run.code, lines(run.stdout + run.stderr)]).toEqual([
+        69,
+        [expect.stringMatching(/^\[start\] cannot use the database of DATABASE_URL .*\(ECONNREFUSED\)$/)],
+      ]);
+    } finally {
+      rmSync(path.join(apps, earlier), { recursive: true, force: true });
+      if (readlinkSync(link) === earlier) {
+        // The start did not get to its build: put a complete build back for the other tests.
+        rmSync(link);
+        execFileSync(process.execPath, ['tools/build.mjs'], {
+          cwd: ROOT,
+          env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+        });
+      }
+    }
   });
 
   it('names INGEST_PORT and DEMO_STATUS_PORT when those are taken', async () => {
