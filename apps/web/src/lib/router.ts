@@ -17,8 +17,9 @@ export interface Location {
   query: URLSearchParams;
 }
 
+/** The current page's path with doubled slashes collapsed, as the API matches them (docs/adr/0068). */
 function current(): Location {
-  return { path: location.pathname, query: new URLSearchParams(location.search) };
+  return { path: location.pathname.replace(/\/{2,}/g, '/'), query: new URLSearchParams(location.search) };
 }
 
 /** The current location; the component re-renders on every navigation (links, back and forward). */
