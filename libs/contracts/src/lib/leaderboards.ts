@@ -21,8 +21,8 @@ export const ECONOMY_LEADERBOARDS = [
 ] as const;
 
 /**
- * The community's time zone unless the API's `TZ_COMMUNITY` names another: vote months and weeks
- * are counted in it, and the website shows its times in it.
+ * The community's time zone: the API counts vote months and weeks in it unless its `TZ_COMMUNITY`
+ * names another; the website (`apps/web`) always shows its times and periods in it, Czech time.
  */
 export const COMMUNITY_TIME_ZONE = 'Europe/Prague';
 

@@ -13,6 +13,8 @@ describe('event actions', () => {
     expect(BALANCE_ACTIONS).toBe(contracts.ECONOMY_BALANCE_ACTIONS);
     expect(EVENT_ACTIONS).toBe(contracts.EVENT_ACTIONS);
     expect(isEventAction).toBe(contracts.isEventAction);
+    expect(isBalanceAction).toBe(contracts.isEconomyBalanceAction);
+    expect(balanceActionParts).toBe(contracts.economyBalanceActionParts);
   });
 
   it('recognizes actions exactly, case included', () => {
@@ -23,15 +25,9 @@ describe('event actions', () => {
     expect(isEventAction(undefined)).toBe(false);
   });
 
-  it('tells balance actions from the other actions', () => {
-    expect(isBalanceAction('ECONOMY_EVENTPOINTS_TAKE')).toBe(true);
-    expect(isBalanceAction('ECONOMY_REGISTER')).toBe(false);
-    expect(isBalanceAction('ECONOMY_KARMA_SET')).toBe(false);
-  });
-
-  it('builds a balance action and splits it back into economy type and operation', () => {
+  it('builds a balance action that splits back into its economy type and operation', () => {
     expect(balanceAction('ACHIEVEMENTPOINTS', 'RESET')).toBe('ECONOMY_ACHIEVEMENTPOINTS_RESET');
-    expect(balanceActionParts('ECONOMY_CRAFTTOKENS_TAKE')).toEqual({
+    expect(balanceActionParts(balanceAction('CRAFTTOKENS', 'TAKE'))).toEqual({
       economyType: 'CRAFTTOKENS',
       operation: 'TAKE',
     });
